@@ -1,0 +1,381 @@
+"""The game protocol, the registry, and the top-level functions that dispatch to each game.
+
+Nothing here names a particular game: a game is one subpackage that builds a `Game` object and
+calls `register`. The top-level functions (`legal_moves`, `apply`, …) look the game up from the
+state's type, so they work on any registered game's state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from parlour.cards import Card, format_cards
+from parlour.errors import IllegalMoveError, OptionsError
+
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "Deal",
+    "DealField",
+    "Game",
+    "Move",
+    "Problem",
+    "Report",
+    "ScoreEvent",
+    "View",
+    "Violation",
+    "apply",
+    "check",
+    "current_player",
+    "format_move",
+    "game_names",
+    "game_of",
+    "get_game",
+    "is_chance",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "random_deal",
+    "register",
+    "score",
+    "score_events",
+    "view",
+    "winners",
+]
+
+
+class Chance:
+    """The type of `CHANCE`, the 'player' to act when a deal is due."""
+
+    _instance: ClassVar[Chance | None] = None
+
+    def __new__(cls) -> Chance:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+    def __reduce__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE = Chance()
+"""The sentinel returned by `current_player` when the next move is a `Deal`."""
+
+
+@attrs.frozen(slots=True)
+class Violation:
+    """Why a move is illegal: a stable dotted rule id and a sentence a player understands."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
+
+
+@attrs.frozen(slots=True)
+class ScoreEvent:
+    """One award of points: who, how many, why (a rule id), in which deal and trick.
+
+    ``seats`` are all the seats credited (both partners in a partnership game); ``deal`` is
+    1-based; ``trick`` is the 1-based trick number, or ``None`` for an award made at the deal or
+    at its end.
+    """
+
+    seats: tuple[int, ...]
+    points: int
+    reason: str
+    deal: int
+    trick: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict."""
+        return {
+            "seats": list(self.seats),
+            "points": self.points,
+            "reason": self.reason,
+            "deal": self.deal,
+            "trick": self.trick,
+        }
+
+
+class Move:
+    """Base class of every move. ``str(move)`` is its canonical notation."""
+
+    __slots__ = ()
+
+
+@attrs.frozen(slots=True)
+class DealField:
+    """The shape of one field of a deal: its name, how many groups, and whether order matters.
+
+    ``sizes`` gives the expected number of cards in each group; ``ordered`` is false for hands
+    (their order does not matter and the canonical text sorts them) and true for piles, which list
+    their top card first.
+    """
+
+    name: str
+    sizes: tuple[int, ...]
+    ordered: bool
+
+
+@attrs.frozen(slots=True, repr=False)
+class Deal(Move):
+    """The chance move: the layout of a fresh deal, field by field (hands, turn-up, stock, …).
+
+    ``fields`` pairs each field name with its groups of cards (hands separated by ``/`` in the
+    text; a pile is one group). Build one with the game's ``random_deal`` or by parsing its text.
+    """
+
+    fields: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
+
+    def __getitem__(self, name: str) -> tuple[tuple[Card, ...], ...]:
+        for field_name, groups in self.fields:
+            if field_name == name:
+                return groups
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        parts = ["deal"]
+        for name, groups in self.fields:
+            parts.append(f"{name}:" + "/".join(format_cards(group) for group in groups))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Deal({str(self)!r})"
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may see; ``to_dict()`` gives it JSON-ready for front-ends."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Game(Protocol):
+    """What every game provides. States are the game's own frozen records."""
+
+    name: str
+    players: int
+    deck: tuple[Card, ...]
+    state_type: type[Any]
+    options_type: type[Any]
+    deal_fields: tuple[DealField, ...]
+
+    def new_game(self, options: Any, dealer: int) -> Any: ...
+    def options(self, state: Any) -> Any: ...
+    def current_player(self, state: Any) -> int | Chance | None: ...
+    def legal_moves(self, state: Any) -> Sequence[Move]: ...
+    def check(self, state: Any, move: Move, seat: int | None) -> Violation | None: ...
+    def apply(self, state: Any, move: Move, seat: int | None) -> Any: ...
+    def parse_move(self, state: Any, text: str) -> Move: ...
+    def random_deal(self, state: Any, rng: random.Random) -> Deal: ...
+    def score(self, state: Any) -> tuple[int, ...]: ...
+    def winners(self, state: Any) -> tuple[int, ...]: ...
+    def score_events(self, state: Any) -> tuple[ScoreEvent, ...]: ...
+    def view(self, state: Any, seat: int | None) -> View: ...
+    def card_zones(self, state: Any) -> dict[str, tuple[Card, ...]]: ...
+    def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
+    def narrate(self, before: Any, move: Move, after: Any) -> list[str]: ...
+    def bot_move(self, state: Any, rng: random.Random) -> Move: ...
+
+
+_BY_NAME: dict[str, Game] = {}
+_BY_STATE_TYPE: dict[type[Any], Game] = {}
+
+
+def register(game: Game) -> None:
+    """Make ``game`` available under ``game.name`` and for dispatch on its state type."""
+    _BY_NAME[game.name] = game
+    _BY_STATE_TYPE[game.state_type] = game
+
+
+def game_names() -> tuple[str, ...]:
+    """The registered game names, in registration order."""
+    return tuple(_BY_NAME)
+
+
+def get_game(name: str) -> Game:
+    """The game registered as ``name``; `OptionsError` if there is none."""
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        known = ", ".join(_BY_NAME)
+        raise OptionsError(f"unknown game {name!r}; the games are: {known}") from None
+
+
+def game_of(state: Any) -> Game:
+    """The game a state belongs to; `TypeError` for anything that is not a parlour state."""
+    try:
+        return _BY_STATE_TYPE[type(state)]
+    except KeyError:
+        raise TypeError(f"{type(state).__name__} is not a parlour game state") from None
+
+
+def new_game(
+    name: str,
+    *,
+    options: Mapping[str, Any] | Any | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> Any:
+    """A new match of game ``name``; with ``seed``, its first deal drawn from ``Random(seed)``.
+
+    ``options`` is a mapping of option names (or the game's ``Options`` record). Without a seed,
+    `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
+    """
+    game = get_game(name)
+    if type(dealer) is not int or not 0 <= dealer < game.players:
+        raise OptionsError(f"dealer must be a seat from 0 to {game.players - 1}, not {dealer!r}")
+    state = game.new_game(options, dealer)
+    if seed is not None:
+        state = game.apply(state, game.random_deal(state, random.Random(seed)), None)
+    return state
+
+
+def current_player(state: Any) -> int | Chance | None:
+    """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over."""
+    return game_of(state).current_player(state)
+
+
+def is_chance(state: Any) -> bool:
+    """True when the next move is a deal."""
+    return game_of(state).current_player(state) is CHANCE
+
+
+def is_over(state: Any) -> bool:
+    """True once the match is over."""
+    return game_of(state).current_player(state) is None
+
+
+def legal_moves(state: Any) -> Sequence[Move]:
+    """Every legal move, each once, in the game's documented order (empty at a chance node)."""
+    game = _BY_STATE_TYPE.get(type(state))
+    if game is None:
+        game = game_of(state)
+    return game.legal_moves(state)
+
+
+def parse_move(state: Any, text: str) -> Move:
+    """Parse a move's text in the context of ``state``; raises `NotationError`."""
+    return game_of(state).parse_move(state, text)
+
+
+def format_move(move: Move) -> str:
+    """The canonical text of a move (the same as ``str(move)``)."""
+    return str(move)
+
+
+def check(state: Any, move: Move | str, *, seat: int | None = None) -> Violation | None:
+    """``None`` if ``move`` is legal, else the `Violation` saying why not.
+
+    Text is parsed first (and raises `NotationError` if it does not parse).
+    """
+    game = game_of(state)
+    if isinstance(move, str):
+        move = game.parse_move(state, move)
+    return game.check(state, move, seat)
+
+
+def apply(state: Any, move: Move | str, *, seat: int | None = None) -> Any:
+    """The state after ``move``; the input state is never changed.
+
+    ``move`` may be text. With ``seat``, a move by anyone but the seat to act is refused.
+    Raises `IllegalMoveError` (with ``rule``) or `NotationError`.
+    """
+    game = _BY_STATE_TYPE.get(type(state))
+    if game is None:
+        game = game_of(state)
+    if isinstance(move, str):
+        move = game.parse_move(state, move)
+    return game.apply(state, move, seat)
+
+
+def random_deal(state: Any, rng: random.Random) -> Deal:
+    """A deal drawn by ``rng.shuffle`` of the deck, mapped by the game's dealing procedure."""
+    return game_of(state).random_deal(state, rng)
+
+
+def score(state: Any) -> tuple[int, ...]:
+    """Match points per seat won for good so far (partners show the same number)."""
+    return game_of(state).score(state)
+
+
+def winners(state: Any) -> tuple[int, ...]:
+    """The winning seats once the match is over; empty while it is not."""
+    return game_of(state).winners(state)
+
+
+def score_events(state: Any) -> tuple[ScoreEvent, ...]:
+    """Every award of the match so far, in the order the points were won."""
+    return game_of(state).score_events(state)
+
+
+def view(state: Any, seat: int | None) -> View:
+    """What ``seat`` may see of ``state`` (``None``: a spectator, who sees no hidden card)."""
+    game = game_of(state)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+        raise ValueError(f"seat must be None or a seat from 0 to {game.players - 1}, not {seat!r}")
+    return game.view(state, seat)
+
+
+def raise_if_illegal(violation: Violation | None, move: Move) -> None:
+    """Raise `IllegalMoveError` for ``violation`` (a helper for games' ``apply``)."""
+    if violation is not None:
+        raise IllegalMoveError(violation.rule, violation.message, move)
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """What is wrong with a log: its kind, where, the move text, the rule id and a message.
+
+    ``kind`` is one of ``format``, ``options``, ``notation``, ``illegal``, ``result``.
+    """
+
+    kind: str
+    message: str
+    move_index: int | None = None
+    move: str | None = None
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The problem as a JSON-ready dict (absent fields are left out)."""
+        result: dict[str, Any] = {"kind": self.kind}
+        if self.move_index is not None:
+            result["move_index"] = self.move_index
+        if self.move is not None:
+            result["move"] = self.move
+        if self.rule is not None:
+            result["rule"] = self.rule
+        result["message"] = self.message
+        return result
+
+
+@attrs.frozen(slots=True)
+class Report:
+    """The verdict on one log: valid or not, how far replay got, the first problem, the score."""
+
+    ok: bool
+    moves_applied: int
+    error: Problem | None
+    score: tuple[int, ...] | None
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict (``source`` first when known)."""
+        result: dict[str, Any] = {}
+        if self.source is not None:
+            result["source"] = self.source
+        result["ok"] = self.ok
+        result["moves_applied"] = self.moves_applied
+        result["error"] = None if self.error is None else self.error.to_dict()
+        result["score"] = None if self.score is None else list(self.score)
+        return result

@@ -1,0 +1,102 @@
+"""Move and deal text: the tokenizer and the deal grammar shared by every game.
+
+Keywords are case-insensitive and runs of spaces count as one. A deal reads
+``deal <name>:<groups> ...`` with its fields in the game's order; groups are separated by ``/``
+and the cards inside a group by ``,``. Only the grammar is checked here; whether the cards and
+the zone sizes are right is a rules question (`deal_violation`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from parlour.cards import Card, parse_card, sort_cards
+from parlour.core import Deal, DealField, Violation
+from parlour.errors import NotationError
+
+__all__ = ["deal_violation", "make_deal", "parse_deal", "split_move"]
+
+
+def split_move(text: str) -> tuple[str, list[str]]:
+    """Split move text into its lower-cased keyword and its argument tokens."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move must be text, not {type(text).__name__}")
+    tokens = text.split()
+    if not tokens:
+        raise NotationError("empty move text")
+    return tokens[0].lower(), tokens[1:]
+
+
+def make_deal(
+    fields: Sequence[DealField], values: Sequence[Sequence[Sequence[Card]]]
+) -> Deal:
+    """A `Deal` with one value per field; hands (unordered fields) are sorted canonically."""
+    built = []
+    for field, groups in zip(fields, values):
+        if field.ordered:
+            built.append((field.name, tuple(tuple(group) for group in groups)))
+        else:
+            built.append((field.name, tuple(sort_cards(group) for group in groups)))
+    return Deal(tuple(built))
+
+
+def parse_deal(text_arguments: Sequence[str], fields: Sequence[DealField]) -> Deal:
+    """Parse the arguments of a ``deal`` move against the game's fields, in their order.
+
+    A missing, repeated, unknown or misplaced field, or a bad card token, is a `NotationError`.
+    """
+    names = [field.name for field in fields]
+    if len(text_arguments) != len(fields):
+        raise NotationError(
+            f"a deal needs the fields {' '.join(name + ':' for name in names)} in that order, "
+            f"got {len(text_arguments)} field(s)"
+        )
+    values: list[list[list[Card]]] = []
+    for token, field in zip(text_arguments, fields):
+        name, colon, body = token.partition(":")
+        if not colon or name.lower() != field.name:
+            raise NotationError(
+                f"expected the field {field.name}: here, got {token!r} "
+                f"(the fields are {', '.join(names)}, in that order)"
+            )
+        groups: list[list[Card]] = []
+        for group_text in body.split("/"):
+            group = [parse_card(card) for card in group_text.split(",")] if group_text else []
+            groups.append(group)
+        values.append(groups)
+    return make_deal(fields, values)
+
+
+def deal_violation(
+    deal: Deal, fields: Sequence[DealField], deck: Sequence[Card]
+) -> Violation | None:
+    """``deal.bad_layout`` if a zone has the wrong size, ``deal.not_the_deck`` if the cards are
+    not exactly the game's deck, else ``None``."""
+    if len(deal.fields) != len(fields):
+        return Violation("deal.bad_layout", f"a deal has {len(fields)} fields")
+    for (name, groups), field in zip(deal.fields, fields):
+        if name != field.name:
+            return Violation("deal.bad_layout", f"expected the field {field.name!r}, got {name!r}")
+        sizes = tuple(len(group) for group in groups)
+        if sizes != field.sizes:
+            wanted = "/".join(str(size) for size in field.sizes)
+            got = "/".join(str(size) for size in sizes)
+            return Violation(
+                "deal.bad_layout",
+                f"the {field.name} must hold {wanted} card(s), not {got}",
+            )
+    dealt = Counter(card for _, groups in deal.fields for group in groups for card in group)
+    expected = Counter(deck)
+    if dealt != expected:
+        extra = sort_cards((dealt - expected).elements())
+        missing = sort_cards((expected - dealt).elements())
+        details = []
+        if extra:
+            details.append("extra or duplicated: " + " ".join(str(card) for card in extra))
+        if missing:
+            details.append("missing: " + " ".join(str(card) for card in missing))
+        return Violation(
+            "deal.not_the_deck", "the deal is not the game's deck (" + "; ".join(details) + ")"
+        )
+    return None

@@ -1,0 +1,155 @@
+"""Strict option records: every game's `Options` is a frozen attrs class built with these helpers.
+
+Each option field carries an `OptionSpec` in its metadata (its allowed values and how it is
+written in JSON); `build_options` checks names and values and raises `OptionsError` on anything
+unknown or out of range, never falling back to a default silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from parlour.errors import OptionsError
+
+__all__ = [
+    "OptionSpec",
+    "boolean",
+    "build_options",
+    "choice",
+    "int_list",
+    "option",
+    "options_to_json",
+    "positive_int_or_none",
+]
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class OptionSpec:
+    """How one option is checked: ``check`` returns the normalised value or raises."""
+
+    describe: str
+    check: Callable[[str, Any], Any]
+
+
+def _same_type(value: Any, expected: Any) -> bool:
+    return type(value) is type(expected)
+
+
+def choice(*values: Any) -> OptionSpec:
+    """An option taking one of ``values`` (compared with type: ``True`` is not ``1``)."""
+
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, list):
+            value = tuple(value)
+        for allowed in values:
+            if _same_type(value, allowed) and value == allowed:
+                return allowed
+        shown = " | ".join(_json_text(v) for v in values)
+        raise OptionsError(f"option {name!r} must be one of {shown}, not {_json_text(value)}")
+
+    return OptionSpec(" | ".join(_json_text(v) for v in values), check)
+
+
+def boolean() -> OptionSpec:
+    """A true/false option."""
+    return choice(False, True)
+
+
+def positive_int_or_none() -> OptionSpec:
+    """A positive integer, or ``None`` (used by ``target``: ``None`` plays a single deal)."""
+
+    def check(name: str, value: Any) -> Any:
+        if value is None or (type(value) is int and value > 0):
+            return value
+        raise OptionsError(
+            f"option {name!r} must be a positive integer or null, not {_json_text(value)}"
+        )
+
+    return OptionSpec("a positive integer or null", check)
+
+
+def int_list(length: int | None, total: int | None) -> OptionSpec:
+    """A list of positive ints (a tuple inside), of a given length and/or sum."""
+
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, (list, tuple)) and all(
+            type(item) is int and item > 0 for item in value
+        ):
+            items = tuple(value)
+            if (length is None or len(items) == length) and (total is None or sum(items) == total):
+                return items
+        wanted = "a list of positive integers"
+        if length is not None:
+            wanted += f" of length {length}"
+        if total is not None:
+            wanted += f" summing to {total}"
+        raise OptionsError(f"option {name!r} must be {wanted}, not {_json_text(value)}")
+
+    return OptionSpec("list of positive integers", check)
+
+
+def option(spec: OptionSpec, default: Any) -> Any:
+    """An attrs field for an option: its default, checked by ``spec`` at construction."""
+
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        normalised = spec.check(attribute.name, value)
+        if normalised is not value:
+            object.__setattr__(instance, attribute.name, normalised)
+
+    return attrs.field(default=default, validator=validate, metadata={"option": spec})
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def build_options(cls: type[OptionsT], given: Mapping[str, Any] | OptionsT | None) -> OptionsT:
+    """Build ``cls`` from a mapping of option names (or return a ready record as it is).
+
+    Raises `OptionsError` for an unknown name, a bad value, or anything that is not a mapping.
+    """
+    if given is None:
+        return cls()
+    if isinstance(given, cls):
+        return given
+    if not isinstance(given, Mapping):
+        raise OptionsError(
+            f"options must be a mapping of option names or a {cls.__name__}, "
+            f"not {type(given).__name__}"
+        )
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    for key in given:
+        if key not in names:
+            raise OptionsError(
+                f"unknown option {key!r}; the options are: {', '.join(names)}"
+            )
+    return cls(**given)
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    """Every option with its value, JSON-ready (tuples as lists), in declaration order."""
+    result: dict[str, Any] = {}
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        result[field.name] = list(value) if isinstance(value, tuple) else value
+    return result
+
+
+def option_specs(cls: type[Any]) -> dict[str, tuple[Any, OptionSpec]]:
+    """Each option's name mapped to its default and its spec, in declaration order."""
+    return {
+        field.name: (field.default, field.metadata["option"]) for field in attrs.fields(cls)
+    }
+
+
+def _json_text(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(list(value) if isinstance(value, tuple) else value)
+    except (TypeError, ValueError):
+        return repr(value)

@@ -1,0 +1,270 @@
+"""Trick-taking shared by Belote, Bezique and Écarté: rank tables, the trick winner, and the
+evaluator that reads a game's obligation records.
+
+Cards are small ints (indexes into a game's deck) and hands are bitmasks. A game describes its
+play duties as an ordered tuple of `Obligation` records; the `TrickEvaluator` narrows the hand
+clause by clause, so `legal_moves` (the cards left) and `check` (the first clause that rules a
+card out) share one source of truth. A variant is a different tuple of records, not new code.
+
+How one clause narrows: when all its conditions hold, the cards it demands are looked up among
+the cards still allowed; if there are any, every allowed card in the clause's scope that is not
+demanded is ruled out, with the clause's rule id. A duty the hand cannot meet binds nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from parlour.cards import Card, Rank, Suit
+
+__all__ = [
+    "NO_TRUMP",
+    "CardTable",
+    "Condition",
+    "Demand",
+    "Obligation",
+    "Scope",
+    "TrickEvaluator",
+    "TrickRules",
+]
+
+NO_TRUMP = 4
+"""The trump index meaning that no suit is trump (suits are 0..3)."""
+
+
+class Condition(enum.IntFlag):
+    """A fact about the trick so far that a clause may require."""
+
+    TRUMP_LED = 1
+    PLAIN_LED = 2
+    PARTNER_WINNING = 4
+    OPPONENT_WINNING = 8
+    TRUMP_IN_TRICK = 16
+    NO_TRUMP_IN_TRICK = 32
+
+
+class Demand(enum.IntEnum):
+    """The cards a clause asks for."""
+
+    LED_SUIT = 0
+    """cards of the suit led"""
+    BEAT_LED_CARD = 1
+    """cards of the suit led that rank above the card led"""
+    TRUMPS = 2
+    """trumps"""
+    OVERTRUMP = 3
+    """trumps that rank above the highest trump in the trick (any trump if none was played)"""
+
+
+class Scope(enum.IntEnum):
+    """Which of the allowed cards a clause may rule out."""
+
+    ANY_CARD = 0
+    TRUMPS = 1
+    """only trumps: the clause says 'if you play a trump, it must be one demanded'"""
+
+
+@attrs.frozen(slots=True)
+class Obligation:
+    """One duty of the player following to a trick.
+
+    ``message`` is a template for a player; it may use ``{card}`` (the card refused),
+    ``{led_suit}``, ``{led_card}``, ``{trump}``, ``{highest_trump}`` and ``{required}`` (the
+    cards that would satisfy the duty).
+    """
+
+    rule: str
+    demand: Demand
+    when: Condition = Condition(0)
+    scope: Scope = Scope.ANY_CARD
+    message: str = "{card} breaks the rule {rule}"
+
+
+@attrs.frozen(slots=True)
+class TrickRules:
+    """A game's play duties, in the order they are checked, and its seating."""
+
+    obligations: tuple[Obligation, ...]
+    players: int
+    partnerships: bool = False
+
+
+@attrs.frozen(slots=True)
+class CardTable:
+    """A deck as the evaluator sees it: per card its suit, and its power under each trump.
+
+    ``trump_order`` and ``plain_order`` list ranks from highest to lowest. Under trump ``t``
+    (0..3, or `NO_TRUMP`), a trump's power is above every plain card's.
+    """
+
+    cards: tuple[Card, ...]
+    suit_of: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+    beaten_by: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def build(
+        cls, cards: Sequence[Card], trump_order: Sequence[Rank], plain_order: Sequence[Rank]
+    ) -> CardTable:
+        """Precompute the tables for ``cards`` (card ``i`` is bit ``i`` of a hand)."""
+        suit_of = tuple(int(card.suit) if card.suit is not None else NO_TRUMP for card in cards)
+        suit_masks = tuple(
+            sum(1 << index for index, suit in enumerate(suit_of) if suit == wanted)
+            for wanted in range(5)
+        )
+        power_by_trump: list[tuple[int, ...]] = []
+        beaten_by_trump: list[tuple[int, ...]] = []
+        for trump in range(5):
+            power = []
+            for card, suit in zip(cards, suit_of):
+                if suit == trump:
+                    power.append(100 + len(trump_order) - trump_order.index(card.rank))
+                else:
+                    power.append(len(plain_order) - plain_order.index(card.rank))
+            beaten = tuple(
+                sum(
+                    1 << other
+                    for other in range(len(cards))
+                    if suit_of[other] == suit_of[index] and power[other] > power[index]
+                )
+                for index in range(len(cards))
+            )
+            power_by_trump.append(tuple(power))
+            beaten_by_trump.append(beaten)
+        return cls(
+            tuple(cards), suit_of, suit_masks, tuple(power_by_trump), tuple(beaten_by_trump)
+        )
+
+    def winning_index(self, trump: int, trick: Sequence[int]) -> int:
+        """The position in ``trick`` of the card that wins it so far.
+
+        The highest trump wins; with no trump, the highest card of the suit led; cards of another
+        suit never win; of two identical cards the one played first wins.
+        """
+        power = self.power[trump]
+        suit_of = self.suit_of
+        led = suit_of[trick[0]]
+        best = 0
+        best_power = power[trick[0]]
+        for position in range(1, len(trick)):
+            card = trick[position]
+            suit = suit_of[card]
+            if (suit == led or suit == trump) and power[card] > best_power:
+                best = position
+                best_power = power[card]
+        return best
+
+
+_ALL = -1
+
+
+class TrickEvaluator:
+    """Legal cards and violations for one game's `TrickRules` over its `CardTable`."""
+
+    __slots__ = ("_clauses", "obligations", "rules", "table")
+
+    def __init__(self, table: CardTable, rules: TrickRules) -> None:
+        self.table = table
+        self.rules = rules
+        self.obligations = rules.obligations
+        self._clauses = tuple(
+            (int(obligation.when), int(obligation.demand), obligation.scope is Scope.TRUMPS)
+            for obligation in rules.obligations
+        )
+
+    def _situation(self, trump: int, trick: Sequence[int]) -> tuple[int, tuple[int, int, int, int]]:
+        table = self.table
+        suit_of = table.suit_of
+        led_card = trick[0]
+        led = suit_of[led_card]
+        trump_mask = table.suit_masks[trump]
+        highest_trump = -1
+        highest_power = -1
+        power = table.power[trump]
+        for card in trick:
+            if suit_of[card] == trump and power[card] > highest_power:
+                highest_trump = card
+                highest_power = power[card]
+        active = Condition.TRUMP_LED if led == trump else Condition.PLAIN_LED
+        if highest_trump >= 0:
+            active |= Condition.TRUMP_IN_TRICK
+            overtrump = table.beaten_by[trump][highest_trump]
+        else:
+            active |= Condition.NO_TRUMP_IN_TRICK
+            overtrump = trump_mask
+        rules = self.rules
+        if rules.partnerships:
+            winner = table.winning_index(trump, trick)
+            if (len(trick) - winner) % rules.players == 2:
+                active |= Condition.PARTNER_WINNING
+            else:
+                active |= Condition.OPPONENT_WINNING
+        else:
+            active |= Condition.OPPONENT_WINNING
+        demands = (
+            table.suit_masks[led],
+            table.beaten_by[trump][led_card],
+            trump_mask,
+            overtrump,
+        )
+        return int(active), demands
+
+    def allowed(self, trump: int, hand: int, trick: Sequence[int]) -> int:
+        """The bitmask of the cards of ``hand`` that may be played to ``trick``."""
+        if not trick:
+            return hand
+        active, demands = self._situation(trump, trick)
+        trump_mask = self.table.suit_masks[trump]
+        allowed = hand
+        for when, demand, trumps_only in self._clauses:
+            if when & active != when:
+                continue
+            candidates = allowed & demands[demand]
+            if candidates:
+                allowed = candidates | (allowed & ~trump_mask) if trumps_only else candidates
+        return allowed
+
+    def violation(
+        self, trump: int, hand: int, trick: Sequence[int], card: int
+    ) -> tuple[Obligation, str] | None:
+        """The first clause that rules ``card`` (held in ``hand``) out, with its message."""
+        if not trick:
+            return None
+        active, demands = self._situation(trump, trick)
+        trump_mask = self.table.suit_masks[trump]
+        allowed = hand
+        bit = 1 << card
+        for obligation, (when, demand, trumps_only) in zip(self.obligations, self._clauses):
+            if when & active != when:
+                continue
+            candidates = allowed & demands[demand]
+            if candidates:
+                allowed = candidates | (allowed & ~trump_mask) if trumps_only else candidates
+                if not allowed & bit:
+                    return obligation, self._message(obligation, trump, trick, card, candidates)
+        return None
+
+    def _message(
+        self, obligation: Obligation, trump: int, trick: Sequence[int], card: int, required: int
+    ) -> str:
+        table = self.table
+        cards = table.cards
+        power = table.power[trump]
+        trumps_played = [played for played in trick if table.suit_of[played] == trump]
+        highest = max(trumps_played, key=power.__getitem__) if trumps_played else None
+        led = table.suit_of[trick[0]]
+        return obligation.message.format(
+            rule=obligation.rule,
+            card=cards[card].symbol,
+            led_card=cards[trick[0]].symbol,
+            led_suit=Suit(led).symbol if led < 4 else "jokers",
+            trump=Suit(trump).symbol if trump < 4 else "none",
+            highest_trump=cards[highest].symbol if highest is not None else "none",
+            required=" ".join(
+                cards[index].symbol for index in range(len(cards)) if required >> index & 1
+            ),
+        )
