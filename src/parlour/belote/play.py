@@ -1,0 +1,16 @@
+"""The trick evaluator for each set of Belote options (one per ``partner_winning`` value)."""
+
+from __future__ import annotations
+
+from parlour.belote.options import Options
+from parlour.belote.rules import CARD_TABLE, PLAY_RULES
+from parlour.tricks import TrickEvaluator
+
+__all__ = ["play_evaluator"]
+
+_EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
+
+
+def play_evaluator(options: Options) -> TrickEvaluator:
+    """The evaluator of the play obligations that ``options`` select."""
+    return _EVALUATORS[options.partner_winning]

@@ -1,0 +1,149 @@
+"""Belote's rules as data: rank orders, card points, the deal layout and the play obligations.
+
+Card ``i`` is ``PIQUET_DECK[i]`` (suits S H D C, each 7 8 9 10 J Q K A), so a hand is a 32-bit
+mask and suit ``s`` occupies bits ``8*s .. 8*s+7``.
+"""
+
+from __future__ import annotations
+
+from parlour.cards import PIQUET_DECK, Card, Rank, Suit
+from parlour.core import DealField
+from parlour.tricks import CardTable, Condition, Demand, Obligation, Scope, TrickRules
+
+DECK: tuple[Card, ...] = PIQUET_DECK
+PLAYERS = 4
+TRICKS_PER_DEAL = 8
+CARDS_PER_HAND = 8
+LAST_TRICK_BONUS = 10
+BELOTE_POINTS = 20
+CARD_POINTS_TOTAL = 162
+"""152 card points in the pack plus 10 for the last trick."""
+
+TRUMP_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT,
+               Rank.SEVEN)  # fmt: skip
+"""Trump ranks, highest first."""
+PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
+               Rank.SEVEN)  # fmt: skip
+"""Ranks of the other suits, highest first."""
+
+TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4,
+                Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
+PLAIN_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
+                Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
+
+DEAL_FIELDS = (
+    DealField("hands", (5, 5, 5, 5), ordered=False),
+    DealField("turnup", (1,), ordered=True),
+    DealField("stock", (11,), ordered=True),
+)
+"""The deal move's layout: four 5-card hands in seat order, the turn-up, the stock top first."""
+
+STOCK_PACKET_TO_TAKER = 2
+STOCK_PACKET_TO_OTHERS = 3
+"""After a take, the stock goes out in seat order from the dealer's next seat, ending with the
+dealer: 3 cards to each non-taker, 2 to the taker (who also receives the turn-up)."""
+
+CARD_TABLE = CardTable.build(DECK, TRUMP_ORDER, PLAIN_ORDER)
+
+
+def card_index(card: Card) -> int:
+    """The index of a piquet card in `DECK` (its bit in a hand mask)."""
+    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
+
+
+def card_points(card: int, trump: int) -> int:
+    """The points card ``card`` is worth with ``trump`` as trump suit."""
+    table = TRUMP_POINTS if CARD_TABLE.suit_of[card] == trump else PLAIN_POINTS
+    return table[DECK[card].rank]
+
+
+def _suit_points(points: dict[Rank, int]) -> tuple[int, ...]:
+    ranks = [DECK[index].rank for index in range(8)]
+    return tuple(
+        sum(points[ranks[bit]] for bit in range(8) if byte >> bit & 1) for byte in range(256)
+    )
+
+
+TRUMP_SUIT_POINTS = _suit_points(TRUMP_POINTS)
+"""Card points of each 8-bit suit pattern when that suit is trump."""
+PLAIN_SUIT_POINTS = _suit_points(PLAIN_POINTS)
+"""Card points of each 8-bit suit pattern of a suit that is not trump."""
+
+
+def mask_points(mask: int, trump: int) -> int:
+    """The card points of every card in ``mask`` with ``trump`` as trump suit."""
+    total = 0
+    for suit in range(4):
+        byte = (mask >> (8 * suit)) & 255
+        total += TRUMP_SUIT_POINTS[byte] if suit == trump else PLAIN_SUIT_POINTS[byte]
+    return total
+
+
+KING_QUEEN_OF = tuple(
+    (1 << card_index(Card.of(Rank.KING, suit))) | (1 << card_index(Card.of(Rank.QUEEN, suit)))
+    for suit in Suit
+)
+"""The mask of the king and queen of each suit: belote-rebelote when that suit is trump."""
+
+_FOLLOW = Obligation(
+    "belote.must_follow",
+    Demand.LED_SUIT,
+    message="you must follow suit: {led_suit} was led and you hold {required}",
+)
+_OVERTRUMP_WHEN_LED = Obligation(
+    "belote.must_overtrump",
+    Demand.OVERTRUMP,
+    when=Condition.TRUMP_LED,
+    message="trumps were led: you must play higher than {highest_trump} "
+    "(you hold {required}), even over your partner",
+)
+_TRUMP = Obligation(
+    "belote.must_trump",
+    Demand.TRUMPS,
+    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.NO_TRUMP_IN_TRICK,
+    message="you cannot follow {led_suit} and the opponents are winning: "
+    "you must trump (you hold {required})",
+)
+_OVERTRUMP = Obligation(
+    "belote.must_overtrump",
+    Demand.OVERTRUMP,
+    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
+    message="you must overtrump: you hold {required}, the highest trump played is {highest_trump}",
+)
+_UNDERTRUMP = Obligation(
+    "belote.must_undertrump",
+    Demand.TRUMPS,
+    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
+    message="you cannot overtrump {highest_trump}, but the opponents are winning: "
+    "you must still play a trump (you hold {required})",
+)
+_OVERTRUMP_IF_TRUMPING_OVER_PARTNER = Obligation(
+    "belote.must_overtrump",
+    Demand.OVERTRUMP,
+    when=Condition.PLAIN_LED | Condition.PARTNER_WINNING,
+    scope=Scope.TRUMPS,
+    message="your partner is winning, so you may discard, but a trump must beat "
+    "{highest_trump} (you hold {required})",
+)
+
+PLAY_RULES: dict[str, TrickRules] = {
+    "seed_overtrump_if_trumping": TrickRules(
+        (_FOLLOW, _OVERTRUMP_WHEN_LED, _TRUMP, _OVERTRUMP, _UNDERTRUMP,
+         _OVERTRUMP_IF_TRUMPING_OVER_PARTNER),
+        players=PLAYERS,
+        partnerships=True,
+    ),
+    "free": TrickRules(
+        (_FOLLOW, _OVERTRUMP_WHEN_LED, _TRUMP, _OVERTRUMP, _UNDERTRUMP),
+        players=PLAYERS,
+        partnerships=True,
+    ),
+}  # fmt: skip
+"""The play obligations, in the order they are checked, for each ``partner_winning`` option."""
+
+OBLIGATION_ORDER = (
+    "belote.must_follow",
+    "belote.must_overtrump",
+    "belote.must_trump",
+    "belote.must_undertrump",
+)

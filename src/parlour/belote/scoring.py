@@ -1,0 +1,132 @@
+"""Scoring a finished Belote deal and deciding the match: pure functions of the deal's facts."""
+
+from __future__ import annotations
+
+import attrs
+
+from parlour.belote.options import Options
+from parlour.belote.rules import (
+    BELOTE_POINTS,
+    CARD_POINTS_TOTAL,
+    DECK,
+    LAST_TRICK_BONUS,
+    mask_points,
+)
+from parlour.belote.state import DealResult, Table
+from parlour.cards import Suit
+from parlour.core import ScoreEvent
+
+__all__ = ["DealFacts", "match_winner_team", "score_deal", "team_seats"]
+
+
+def team_seats(team: int) -> tuple[int, int]:
+    """The two seats of team 0 (seats 0, 2) or team 1 (seats 1, 3)."""
+    return (team, team + 2)
+
+
+@attrs.frozen(slots=True)
+class DealFacts:
+    """What the play of one deal established, before any scoring rule is applied."""
+
+    won: tuple[int, int]
+    last_trick_team: int
+    rebelote_trick: int
+
+
+def _contract_outcome(options: Options, takers_test: int, defenders_test: int) -> str:
+    if takers_test > defenders_test:
+        return "made"
+    if takers_test < defenders_test:
+        return "failed"
+    return {"takers_win": "made", "litige": "litige", "takers_fail": "failed"}[options.tie_rule]
+
+
+def score_deal(table: Table, facts: DealFacts) -> DealResult:
+    """Apply the contract, belote, capot, failure and litige rules to one played deal."""
+    options = table.options
+    trump = table.trump
+    takers = table.taker % 2
+    defenders = 1 - takers
+    deal = table.deal_number
+    capot_team = next((team for team in (0, 1) if facts.won[team].bit_count() == 32), None)
+    card_points = [mask_points(facts.won[team], trump) for team in (0, 1)]
+    trick_points = list(card_points)
+    if capot_team is not None:
+        card_points[capot_team] = options.capot_points
+    else:
+        card_points[facts.last_trick_team] += LAST_TRICK_BONUS
+    belote_team = table.belote_holder % 2 if table.belote_holder >= 0 else None
+    belote = [BELOTE_POINTS if belote_team == team else 0 for team in (0, 1)]
+    counted = belote if options.belote_counts_for_contract else [0, 0]
+    outcome = _contract_outcome(
+        options, card_points[takers] + counted[takers], card_points[defenders] + counted[defenders]
+    )
+
+    awards: list[ScoreEvent] = []
+    points = [0, 0]
+
+    def award(team: int, amount: int, reason: str, trick: int | None = None) -> None:
+        if amount:
+            awards.append(ScoreEvent(team_seats(team), amount, reason, deal, trick))
+            points[team] += amount
+
+    def award_own_points(team: int) -> None:
+        award(team, trick_points[team], "belote.card_points")
+        if capot_team == team:
+            award(team, options.capot_points - trick_points[team], "belote.capot", 8)
+        elif facts.last_trick_team == team:
+            award(team, LAST_TRICK_BONUS, "belote.last_trick", 8)
+
+    def award_belote(team: int) -> None:
+        award(team, BELOTE_POINTS, "belote.belote", facts.rebelote_trick)
+
+    held = table.held
+    if outcome == "failed":
+        total = options.capot_points if capot_team == defenders else CARD_POINTS_TOTAL
+        award(defenders, total, "belote.contract_failed")
+        if belote_team is not None:
+            kept = options.belote_on_failure == "kept_by_holder"
+            award_belote(belote_team if kept else defenders)
+    else:
+        scoring_teams = (defenders,) if outcome == "litige" else (takers, defenders)
+        for team in scoring_teams:
+            award_own_points(team)
+            if belote_team == team:
+                award_belote(team)
+    if outcome == "litige":
+        held += card_points[takers] + belote[takers]
+    elif held:
+        award(takers if outcome == "made" else defenders, held, "belote.litige")
+        held = 0
+    return DealResult(
+        number=deal,
+        dealer=table.dealer,
+        outcome=outcome,
+        taker=table.taker,
+        trump=Suit(trump),
+        turnup=DECK[table.turnup],
+        tricks=(facts.won[0].bit_count() // 4, facts.won[1].bit_count() // 4),
+        card_points=(card_points[0], card_points[1]),
+        belote_team=belote_team,
+        capot_team=capot_team,
+        points=(points[0], points[1]),
+        held=held,
+        awards=tuple(awards),
+    )
+
+
+def match_winner_team(
+    options: Options, match_score: tuple[int, int], last: DealResult
+) -> int | None:
+    """The team that has won the match after ``last``, or ``None`` if play goes on.
+
+    With a target, a team at or over it wins if it is ahead (an exact tie plays another deal);
+    a single deal is won by the takers if their contract was made, else by the defenders.
+    """
+    if options.target is None:
+        assert last.taker is not None
+        takers = last.taker % 2
+        return takers if last.outcome == "made" else 1 - takers
+    if max(match_score) < options.target or match_score[0] == match_score[1]:
+        return None
+    return 0 if match_score[0] > match_score[1] else 1

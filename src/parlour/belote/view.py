@@ -1,0 +1,202 @@
+"""What one seat may see of a Belote state, and states that differ only in what it cannot see.
+
+A seat sees its own hand, the turn-up (face up until the taker picks it up, and known to be in
+the taker's hand after), the bidding, every card played, the tricks' winners, and a belote once
+its holder has played the first of the pair. It never sees another hand or the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS
+from parlour.belote.state import BeloteState, DealResult, Phase
+from parlour.cards import Card, Suit
+from parlour.core import legal_moves
+
+__all__ = ["BeloteView", "resample_hidden", "view"]
+
+_PHASE_NAMES = {
+    Phase.DEAL_DUE: "deal_due",
+    Phase.BID_ROUND_1: "bidding_round_1",
+    Phase.BID_ROUND_2: "bidding_round_2",
+    Phase.PLAY: "play",
+    Phase.OVER: "over",
+}
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
+
+
+@attrs.frozen(slots=True)
+class BeloteView:
+    """One seat's view (``seat=None``: a spectator, who sees no hand).
+
+    ``bids`` lists this deal's bidding as (seat, move text); ``trick`` and ``last_trick`` list
+    (seat, card) in playing order; ``belote_announced`` is the seat that has announced belote;
+    ``legal_moves`` are the seat's moves when it is to act.
+    """
+
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    deal_number: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turnup: Card | None
+    stock_size: int
+    bids: tuple[tuple[int, str], ...]
+    trump: Suit | None
+    taker: int | None
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, int]
+    belote_announced: int | None
+    match_score: tuple[int, int]
+    held: int
+    deals: tuple[DealResult, ...]
+    legal_moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (cards as their notation text)."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "hand": [card.text for card in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "turnup": None if self.turnup is None else self.turnup.text,
+            "stock_size": self.stock_size,
+            "bids": [[seat, text] for seat, text in self.bids],
+            "trump": None if self.trump is None else self.trump.letter,
+            "taker": self.taker,
+            "trick": [[seat, card.text] for seat, card in self.trick],
+            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "belote_announced": self.belote_announced,
+            "match_score": list(self.match_score),
+            "held": self.held,
+            "deals": [deal.to_dict() for deal in self.deals],
+            "legal_moves": list(self.legal_moves),
+        }
+
+
+def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:
+    table = state.table
+    first = (table.dealer + 1) % PLAYERS
+    if state.phase == Phase.BID_ROUND_1:
+        count = (state.to_act - first) % PLAYERS
+        return tuple(((first + i) % PLAYERS, "pass") for i in range(count))
+    if state.phase == Phase.BID_ROUND_2:
+        count = PLAYERS + (state.to_act - first) % PLAYERS
+        return tuple(((first + i) % PLAYERS, "pass") for i in range(count))
+    if state.phase == Phase.PLAY:
+        passes = (table.taker - first) % PLAYERS + (PLAYERS if table.take_round == 2 else 0)
+        take = "take" if table.take_round == 1 else f"take {Suit(table.trump).letter}"
+        return (
+            *(((first + i) % PLAYERS, "pass") for i in range(passes)),
+            (table.taker, take),
+        )
+    return ()
+
+
+def _belote_announced(state: BeloteState) -> int | None:
+    table = state.table
+    holder = table.belote_holder
+    if state.phase != Phase.PLAY or holder < 0:
+        return None
+    king_queen = KING_QUEEN_OF[table.trump]
+    return holder if state.hands[holder] & king_queen != king_queen else None
+
+
+def view(state: BeloteState, seat: int | None) -> BeloteView:
+    """What ``seat`` may see of ``state``; two states differing only in cards hidden from
+    ``seat`` give equal views."""
+    table = state.table
+    phase = state.phase
+    in_deal = phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.PLAY)
+    to_act = state.to_act if in_deal else None
+    leader = state.leader
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    if state.last_trick is not None:
+        last_leader, cards = state.last_trick
+        last_trick = tuple(
+            ((last_leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(cards)
+        )
+    return BeloteView(
+        seat=seat,
+        phase=_PHASE_NAMES[phase],
+        to_act=to_act,
+        dealer=table.dealer,
+        deal_number=table.deal_number,
+        hand=_cards(state.hands[seat]) if seat is not None and in_deal else (),
+        hand_sizes=tuple(hand.bit_count() for hand in state.hands) if in_deal else (0,) * 4,
+        turnup=DECK[table.turnup] if in_deal else None,
+        stock_size=len(state.stock),
+        bids=_bids(state),
+        trump=Suit(table.trump) if phase == Phase.PLAY else None,
+        taker=table.taker if phase == Phase.PLAY else None,
+        trick=tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick)),
+        last_trick=last_trick,
+        tricks_won=(state.won[0].bit_count() // 4, state.won[1].bit_count() // 4),
+        belote_announced=_belote_announced(state),
+        match_score=table.match_score,
+        held=table.held,
+        deals=table.deals,
+        legal_moves=(
+            tuple(str(move) for move in legal_moves(state))
+            if seat is not None and to_act == seat
+            else ()
+        ),
+    )
+
+
+def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) -> BeloteState:
+    """A state ``seat`` cannot tell from ``state``: the cards it cannot see are redealt at random
+    among the places it cannot see (other hands and the stock), each keeping its size.
+
+    Cards whose place is public stay put: the turn-up in the taker's hand, and the second card of
+    an announced belote in its holder's hand. Useful for search bots (determinization).
+    """
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    fixed = 0
+    if state.phase == Phase.PLAY:
+        fixed |= 1 << table.turnup
+        announced = _belote_announced(state)
+        if announced is not None:
+            fixed |= KING_QUEEN_OF[table.trump]
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    pool = [
+        index
+        for other in hidden_seats
+        for index in range(32)
+        if (state.hands[other] & ~fixed) >> index & 1
+    ]
+    pool.extend(state.stock)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    position = 0
+    for other in hidden_seats:
+        free = (hands[other] & ~fixed).bit_count()
+        hands[other] &= fixed
+        for index in pool[position : position + free]:
+            hands[other] |= 1 << index
+        position += free
+    stock = tuple(pool[position:])
+    new_table = table
+    if state.phase == Phase.PLAY and _belote_announced(state) is None and table.trump >= 0:
+        king_queen = KING_QUEEN_OF[table.trump]
+        holder = next(
+            (other for other in range(PLAYERS) if hands[other] & king_queen == king_queen), -1
+        )
+        new_table = attrs.evolve(table, belote_holder=holder)
+    return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=stock)
