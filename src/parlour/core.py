@@ -168,7 +168,9 @@ class Game(Protocol):
     deck: tuple[Card, ...]
     state_type: type[Any]
     options_type: type[Any]
-    deal_fields: tuple[DealField, ...]
+
+    @property
+    def deal_fields(self) -> tuple[DealField, ...]: ...
 
     def new_game(self, options: Any, dealer: int) -> Any: ...
     def options(self, state: Any) -> Any: ...

@@ -28,12 +28,10 @@ def split_move(text: str) -> tuple[str, list[str]]:
     return tokens[0].lower(), tokens[1:]
 
 
-def make_deal(
-    fields: Sequence[DealField], values: Sequence[Sequence[Sequence[Card]]]
-) -> Deal:
+def make_deal(fields: Sequence[DealField], values: Sequence[Sequence[Sequence[Card]]]) -> Deal:
     """A `Deal` with one value per field; hands (unordered fields) are sorted canonically."""
     built = []
-    for field, groups in zip(fields, values):
+    for field, groups in zip(fields, values, strict=True):
         if field.ordered:
             built.append((field.name, tuple(tuple(group) for group in groups)))
         else:
@@ -53,7 +51,7 @@ def parse_deal(text_arguments: Sequence[str], fields: Sequence[DealField]) -> De
             f"got {len(text_arguments)} field(s)"
         )
     values: list[list[list[Card]]] = []
-    for token, field in zip(text_arguments, fields):
+    for token, field in zip(text_arguments, fields, strict=True):
         name, colon, body = token.partition(":")
         if not colon or name.lower() != field.name:
             raise NotationError(
@@ -75,7 +73,7 @@ def deal_violation(
     not exactly the game's deck, else ``None``."""
     if len(deal.fields) != len(fields):
         return Violation("deal.bad_layout", f"a deal has {len(fields)} fields")
-    for (name, groups), field in zip(deal.fields, fields):
+    for (name, groups), field in zip(deal.fields, fields, strict=True):
         if name != field.name:
             return Violation("deal.bad_layout", f"expected the field {field.name!r}, got {name!r}")
         sizes = tuple(len(group) for group in groups)

@@ -124,9 +124,7 @@ def build_options(cls: type[OptionsT], given: Mapping[str, Any] | OptionsT | Non
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
     for key in given:
         if key not in names:
-            raise OptionsError(
-                f"unknown option {key!r}; the options are: {', '.join(names)}"
-            )
+            raise OptionsError(f"unknown option {key!r}; the options are: {', '.join(names)}")
     return cls(**given)
 
 
@@ -141,9 +139,7 @@ def options_to_json(options: Any) -> dict[str, Any]:
 
 def option_specs(cls: type[Any]) -> dict[str, tuple[Any, OptionSpec]]:
     """Each option's name mapped to its default and its spec, in declaration order."""
-    return {
-        field.name: (field.default, field.metadata["option"]) for field in attrs.fields(cls)
-    }
+    return {field.name: (field.default, field.metadata["option"]) for field in attrs.fields(cls)}
 
 
 def _json_text(value: Any) -> str:

@@ -38,6 +38,7 @@ NO_TRUMP = 4
 class Condition(enum.IntFlag):
     """A fact about the trick so far that a clause may require."""
 
+    ALWAYS = 0
     TRUMP_LED = 1
     PLAIN_LED = 2
     PARTNER_WINNING = 4
@@ -78,7 +79,7 @@ class Obligation:
 
     rule: str
     demand: Demand
-    when: Condition = Condition(0)
+    when: Condition = Condition.ALWAYS
     scope: Scope = Scope.ANY_CARD
     message: str = "{card} breaks the rule {rule}"
 
@@ -120,7 +121,7 @@ class CardTable:
         beaten_by_trump: list[tuple[int, ...]] = []
         for trump in range(5):
             power = []
-            for card, suit in zip(cards, suit_of):
+            for card, suit in zip(cards, suit_of, strict=True):
                 if suit == trump:
                     power.append(100 + len(trump_order) - trump_order.index(card.rank))
                 else:
@@ -135,9 +136,7 @@ class CardTable:
             )
             power_by_trump.append(tuple(power))
             beaten_by_trump.append(beaten)
-        return cls(
-            tuple(cards), suit_of, suit_masks, tuple(power_by_trump), tuple(beaten_by_trump)
-        )
+        return cls(tuple(cards), suit_of, suit_masks, tuple(power_by_trump), tuple(beaten_by_trump))
 
     def winning_index(self, trump: int, trick: Sequence[int]) -> int:
         """The position in ``trick`` of the card that wins it so far.
@@ -153,7 +152,7 @@ class CardTable:
         for position in range(1, len(trick)):
             card = trick[position]
             suit = suit_of[card]
-            if (suit == led or suit == trump) and power[card] > best_power:
+            if suit in (led, trump) and power[card] > best_power:
                 best = position
                 best_power = power[card]
         return best
@@ -238,7 +237,9 @@ class TrickEvaluator:
         trump_mask = self.table.suit_masks[trump]
         allowed = hand
         bit = 1 << card
-        for obligation, (when, demand, trumps_only) in zip(self.obligations, self._clauses):
+        for obligation, (when, demand, trumps_only) in zip(
+            self.obligations, self._clauses, strict=True
+        ):
             if when & active != when:
                 continue
             candidates = allowed & demands[demand]

@@ -64,9 +64,7 @@ def _play(state: BeloteState, plays: list[int]) -> Move:
     if partner_winning and len(trick) == PLAYERS - 1:
         non_trumps = [c for c in plays if CARD_TABLE.suit_of[c] != trump] or plays
         return PLAYS[max(non_trumps, key=cheapness)]
-    winning = [
-        c for c in plays if CARD_TABLE.winning_index(trump, (*trick, c)) == len(trick)
-    ]
+    winning = [c for c in plays if CARD_TABLE.winning_index(trump, (*trick, c)) == len(trick)]
     if winning and not partner_winning:
         return PLAYS[min(winning, key=cheapness)]
     return PLAYS[min(plays, key=cheapness)]

@@ -8,7 +8,6 @@ suits in S H D C order), cards in the deck's canonical order (suits S H D C, 7 u
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from parlour.belote import bot as _bot
@@ -25,7 +24,6 @@ from parlour.belote.rules import (
     PLAYERS,
     STOCK_PACKET_TO_OTHERS,
     STOCK_PACKET_TO_TAKER,
-    card_index,
 )
 from parlour.belote.scoring import DealFacts, match_winner_team, score_deal, team_seats
 from parlour.belote.state import BeloteState, DealResult, Phase, Table
@@ -48,8 +46,10 @@ _PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 )
 _ROUND_1_MOVES = (PASS, TAKE_TURNUP)
 _ROUND_2_MOVES = {
-    (allow_turnup_suit, turnup_suit): (PASS,)
-    + tuple(TAKES[suit] for suit in range(4) if allow_turnup_suit or suit != turnup_suit)
+    (allow_turnup_suit, turnup_suit): (
+        PASS,
+        *(TAKES[suit] for suit in range(4) if allow_turnup_suit or suit != turnup_suit),
+    )
     for allow_turnup_suit in (False, True)
     for turnup_suit in range(4)
 }
@@ -202,7 +202,11 @@ class BeloteGame:
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BeloteState, move: Move, seat: int | None) -> BeloteState:
         """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
-        if type(move) is Play and state.phase == Phase.PLAY and (seat is None or seat == state.to_act):
+        if (
+            type(move) is Play
+            and state.phase == Phase.PLAY
+            and (seat is None or seat == state.to_act)
+        ):
             index = _INDEX_OF.get(move.card)
             if index is not None and state.legal_mask >> index & 1:
                 return _play(state, index)
@@ -273,7 +277,7 @@ class BeloteGame:
         """The breakdown of every finished deal, throw-ins included."""
         return state.table.deals
 
-    # --- what the cards are doing -------------------------------------------------------------------
+    # --- where the cards are ---------------------------------------------------------------
     def card_zones(self, state: BeloteState) -> dict[str, tuple[Card, ...]]:
         """Where every card is: hands, turn-up, stock, current trick, tricks won by each team.
 
@@ -301,14 +305,12 @@ class BeloteGame:
     bot_move = staticmethod(_bot.bot_move)
 
 
-# --- transitions (moves already checked) -------------------------------------------------------------
+# --- transitions (moves already checked) -----------------------------------------------
 
 
 def _deal(state: BeloteState, deal: Deal) -> BeloteState:
     table = state.table
-    hands = tuple(
-        sum(1 << _INDEX_OF[card] for card in hand) for hand in deal["hands"]
-    )
+    hands = tuple(sum(1 << _INDEX_OF[card] for card in hand) for hand in deal["hands"])
     turnup = _INDEX_OF[deal["turnup"][0][0]]
     stock = tuple(_INDEX_OF[card] for card in deal["stock"][0])
     new_table = Table(
@@ -333,9 +335,7 @@ def _pass(state: BeloteState) -> BeloteState:
     if state.phase == Phase.BID_ROUND_1:
         return BeloteState(table, Phase.BID_ROUND_2, first_bidder, state.hands, state.stock)
     thrown_in = DealResult(table.deal_number, table.dealer, "thrown_in", turnup=DECK[table.turnup])
-    next_dealer = (
-        table.dealer if table.options.all_pass == "redeal_same_dealer" else first_bidder
-    )
+    next_dealer = table.dealer if table.options.all_pass == "redeal_same_dealer" else first_bidder
     return BeloteState(
         Table(
             table.options,
@@ -343,7 +343,7 @@ def _pass(state: BeloteState) -> BeloteState:
             table.deal_number,
             table.match_score,
             table.held,
-            table.deals + (thrown_in,),
+            (*table.deals, thrown_in),
         ),
         Phase.DEAL_DUE,
     )
@@ -400,8 +400,10 @@ def _play(state: BeloteState, card: int) -> BeloteState:
     winner = (state.leader + CARD_TABLE.winning_index(table.trump, trick)) % PLAYERS
     team = winner % 2
     trick_mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-    won = (state.won[0] | trick_mask, state.won[1]) if team == 0 else (
-        state.won[0], state.won[1] | trick_mask
+    won = (
+        (state.won[0] | trick_mask, state.won[1])
+        if team == 0
+        else (state.won[0], state.won[1] | trick_mask)
     )
     if won[0] | won[1] != _FULL_DECK_MASK:
         return BeloteState(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from parlour.belote.rules import DECK
 from parlour.cards import Card, Suit
 from parlour.core import Move
-from parlour.belote.rules import DECK
 
 __all__ = ["PASS", "PLAYS", "TAKES", "TAKE_TURNUP", "Pass", "Play", "Take"]
 
