@@ -34,6 +34,8 @@ class OptionSpec:
 
     describe: str
     check: Callable[[str, Any], Any]
+    examples: tuple[Any, ...] = ()
+    """Values to exercise in tests: every value of a choice, samples otherwise."""
 
 
 def _same_type(value: Any, expected: Any) -> bool:
@@ -52,7 +54,7 @@ def choice(*values: Any) -> OptionSpec:
         shown = " | ".join(_json_text(v) for v in values)
         raise OptionsError(f"option {name!r} must be one of {shown}, not {_json_text(value)}")
 
-    return OptionSpec(" | ".join(_json_text(v) for v in values), check)
+    return OptionSpec(" | ".join(_json_text(v) for v in values), check, tuple(values))
 
 
 def boolean() -> OptionSpec:
@@ -70,7 +72,7 @@ def positive_int_or_none() -> OptionSpec:
             f"option {name!r} must be a positive integer or null, not {_json_text(value)}"
         )
 
-    return OptionSpec("a positive integer or null", check)
+    return OptionSpec("a positive integer or null", check, (None, 300))
 
 
 def int_list(length: int | None, total: int | None) -> OptionSpec:
