@@ -31,6 +31,7 @@ __all__ = [
     "apply",
     "check",
     "current_player",
+    "deal_results",
     "format_move",
     "game_names",
     "game_of",
@@ -183,6 +184,7 @@ class Game(Protocol):
     def score(self, state: Any) -> tuple[int, ...]: ...
     def winners(self, state: Any) -> tuple[int, ...]: ...
     def score_events(self, state: Any) -> tuple[ScoreEvent, ...]: ...
+    def deal_results(self, state: Any) -> tuple[Any, ...]: ...
     def view(self, state: Any, seat: int | None) -> View: ...
     def card_zones(self, state: Any) -> dict[str, tuple[Card, ...]]: ...
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
@@ -319,6 +321,11 @@ def winners(state: Any) -> tuple[int, ...]:
 def score_events(state: Any) -> tuple[ScoreEvent, ...]:
     """Every award of the match so far, in the order the points were won."""
     return game_of(state).score_events(state)
+
+
+def deal_results(state: Any) -> tuple[Any, ...]:
+    """The breakdown of every finished deal (the game's own ``DealResult`` records)."""
+    return game_of(state).deal_results(state)
 
 
 def view(state: Any, seat: int | None) -> View:
