@@ -90,7 +90,7 @@ _RANK_TEXT = {
 }
 
 
-@attrs.frozen(slots=True, repr=False, order=False)
+@attrs.frozen(slots=True, repr=False, order=False, hash=False)
 class Card:
     """One card face: a rank and a suit (a joker has no suit).
 
@@ -127,6 +127,9 @@ class Card:
     def sort_key(self) -> tuple[int, int]:
         """The canonical order: suits S H D C, ranks low to high, jokers last."""
         return (4 if self.suit is None else int(self.suit), int(self.rank))
+
+    def __hash__(self) -> int:
+        return self.code
 
     def __str__(self) -> str:
         return _CARD_TEXT[self.code]

@@ -84,6 +84,11 @@ def deal_violation(
                 "deal.bad_layout",
                 f"the {field.name} must hold {wanted} card(s), not {got}",
             )
+    dealt_codes = sorted(
+        card.code for _, groups in deal.fields for group in groups for card in group
+    )
+    if dealt_codes == sorted(card.code for card in deck):
+        return None
     dealt = Counter(card for _, groups in deal.fields for group in groups for card in group)
     expected = Counter(deck)
     if dealt != expected:

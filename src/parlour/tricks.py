@@ -158,7 +158,12 @@ class CardTable:
         return best
 
 
-_ALL = -1
+_TRUMP_LED = int(Condition.TRUMP_LED)
+_PLAIN_LED = int(Condition.PLAIN_LED)
+_PARTNER_WINNING = int(Condition.PARTNER_WINNING)
+_OPPONENT_WINNING = int(Condition.OPPONENT_WINNING)
+_TRUMP_IN_TRICK = int(Condition.TRUMP_IN_TRICK)
+_NO_TRUMP_IN_TRICK = int(Condition.NO_TRUMP_IN_TRICK)
 
 
 class TrickEvaluator:
@@ -188,29 +193,29 @@ class TrickEvaluator:
             if suit_of[card] == trump and power[card] > highest_power:
                 highest_trump = card
                 highest_power = power[card]
-        active = Condition.TRUMP_LED if led == trump else Condition.PLAIN_LED
+        active = _TRUMP_LED if led == trump else _PLAIN_LED
         if highest_trump >= 0:
-            active |= Condition.TRUMP_IN_TRICK
+            active |= _TRUMP_IN_TRICK
             overtrump = table.beaten_by[trump][highest_trump]
         else:
-            active |= Condition.NO_TRUMP_IN_TRICK
+            active |= _NO_TRUMP_IN_TRICK
             overtrump = trump_mask
         rules = self.rules
         if rules.partnerships:
             winner = table.winning_index(trump, trick)
             if (len(trick) - winner) % rules.players == 2:
-                active |= Condition.PARTNER_WINNING
+                active |= _PARTNER_WINNING
             else:
-                active |= Condition.OPPONENT_WINNING
+                active |= _OPPONENT_WINNING
         else:
-            active |= Condition.OPPONENT_WINNING
+            active |= _OPPONENT_WINNING
         demands = (
             table.suit_masks[led],
             table.beaten_by[trump][led_card],
             trump_mask,
             overtrump,
         )
-        return int(active), demands
+        return active, demands
 
     def allowed(self, trump: int, hand: int, trick: Sequence[int]) -> int:
         """The bitmask of the cards of ``hand`` that may be played to ``trick``."""
