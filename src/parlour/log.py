@@ -1,0 +1,528 @@
+"""Game logs: reading, writing, replay and validation, streaming over files (`LOG_FORMAT.md`).
+
+A log is one JSON object (``format``, ``game``, ``options``, ``dealer``, ``players``, ``moves``,
+``result``, ``parlour`` and any other key, kept in order). `read_log` checks its shape and gives a
+`GameLog`; `write_log` gives its canonical one-line JSON; `replay` rebuilds the final state and
+raises the error of the first bad move; `validate` never raises for a bad log and returns a
+`Report`; `read_logs` and `validate_files` stream over files, directories and ``.jsonl`` files.
+Nothing here names a particular game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Union
+
+import attrs
+
+from parlour.core import Game, Problem, Report, get_game, new_game
+from parlour.errors import IllegalMoveError, LogError, NotationError, OptionsError, ParlourError
+
+if TYPE_CHECKING:
+    from parlour.match import Match
+
+__all__ = [
+    "FORMAT",
+    "GameLog",
+    "read_log",
+    "read_logs",
+    "replay",
+    "validate",
+    "validate_files",
+    "write_log",
+]
+
+FORMAT = "parlour-log/1"
+"""The value of the ``format`` field of every log this version reads and writes."""
+
+KNOWN_KEYS = ("format", "game", "options", "dealer", "players", "moves", "result", "parlour")
+"""The keys of the format, in the order `write_log` writes them; other keys follow, in order."""
+
+TERMINATIONS = ("resign", "timeout", "abandon")
+"""The values of ``result.termination``: how a site ended a match early."""
+
+LogSource = Union["GameLog", Mapping[str, Any], str, bytes]
+"""Anything `replay` and `validate` accept: a `GameLog`, a parsed JSON object, or JSON text."""
+
+UnreadableHandler = Callable[[str, OSError], None]
+"""Called with a path and its `OSError` when a file or directory cannot be read."""
+
+
+def _no_extra_known_keys(instance: GameLog, attribute: Any, value: dict[str, Any]) -> None:
+    clashes = [key for key in value if key in KNOWN_KEYS]
+    if clashes:
+        raise ValueError(f"GameLog.extra may not hold the format's own keys: {clashes}")
+
+
+@attrs.frozen(slots=True)
+class GameLog:
+    """One match's log: header, moves, optional claimed result, and unknown keys kept in order.
+
+    ``options`` and ``result`` are in their JSON form; ``extra`` holds every key the format does
+    not define, in the order read. A `GameLog` is plain data (equal by value; its dicts make it
+    unhashable): use `replay` or `validate` on it.
+    """
+
+    game: str
+    options: dict[str, Any] = attrs.field(factory=dict)
+    dealer: int = 0
+    players: tuple[str, ...] | None = None
+    moves: tuple[str, ...] = ()
+    result: dict[str, Any] | None = None
+    parlour: str | None = None
+    extra: dict[str, Any] = attrs.field(factory=dict, validator=_no_extra_known_keys)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The log as a fresh JSON-ready dict, keys in the format's order, unknown keys last.
+
+        ``players``, ``result`` and ``parlour`` are left out when they are ``None``.
+        """
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": copy.deepcopy(self.options),
+            "dealer": self.dealer,
+        }
+        if self.players is not None:
+            data["players"] = list(self.players)
+        data["moves"] = list(self.moves)
+        if self.result is not None:
+            data["result"] = copy.deepcopy(self.result)
+        if self.parlour is not None:
+            data["parlour"] = self.parlour
+        data.update(copy.deepcopy(self.extra))
+        return data
+
+    def to_json(self) -> str:
+        """The canonical one-line JSON text of the log (the same as `write_log`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, allow_nan=False)
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def read_log(source: str | bytes | Mapping[str, Any]) -> GameLog:
+    """Read one log from its JSON text (``str`` or UTF-8 ``bytes``) or its parsed JSON object.
+
+    Raises `LogError` naming the problem: bad JSON, not an object, a wrong ``format``, a missing
+    or ill-typed field. Whether the game exists and the moves are legal is not checked here.
+    """
+    data = _parse_json(source) if isinstance(source, (str, bytes)) else source
+    if not isinstance(data, Mapping):
+        raise LogError(f"a log must be a JSON object, not {_json_kind(data)}")
+    _check_format_field(data)
+    return GameLog(
+        game=_read_game(data),
+        options=_read_options(data),
+        dealer=_read_dealer(data),
+        players=_read_players(data),
+        moves=_read_moves(data),
+        result=_read_result(data),
+        parlour=_read_version(data),
+        extra={key: copy.deepcopy(value) for key, value in data.items() if key not in KNOWN_KEYS},
+    )
+
+
+def _parse_json(text: str | bytes) -> Any:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise LogError(f"a log must be UTF-8 text: {error}") from None
+    try:
+        return json.loads(
+            text, object_pairs_hook=_object_without_duplicates, parse_constant=_reject_constant
+        )
+    except json.JSONDecodeError as error:
+        raise LogError(
+            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise LogError(f"not valid log JSON: the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _reject_constant(name: str) -> Any:
+    raise LogError(f"not valid JSON: {name} is not a JSON number")
+
+
+def _json_kind(value: Any) -> str:
+    """How a JSON value is described in messages: ``a string ("x")``, ``true``, ``a list``…"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({json.dumps(value, ensure_ascii=False)})"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _check_format_field(data: Mapping[str, Any]) -> None:
+    if "format" not in data:
+        raise LogError(f"the log has no 'format' field (expected {FORMAT!r})")
+    if data["format"] != FORMAT or not isinstance(data["format"], str):
+        raise LogError(
+            f"unsupported log format {_json_kind(data['format'])}; this version reads {FORMAT!r}"
+        )
+
+
+def _read_game(data: Mapping[str, Any]) -> str:
+    if "game" not in data:
+        raise LogError("the log has no 'game' field")
+    game = data["game"]
+    if not isinstance(game, str) or not game:
+        raise LogError(f"the field 'game' must be a game name, not {_json_kind(game)}")
+    return game
+
+
+def _read_moves(data: Mapping[str, Any]) -> tuple[str, ...]:
+    if "moves" not in data:
+        raise LogError("the log has no 'moves' field")
+    moves = data["moves"]
+    if not isinstance(moves, (list, tuple)):
+        raise LogError(f"the field 'moves' must be a list of move texts, not {_json_kind(moves)}")
+    for index, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise LogError(
+                f"the field 'moves' must hold move texts, but move {index} is {_json_kind(move)}"
+            )
+    return tuple(moves)
+
+
+def _read_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    options = data.get("options", {})
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise LogError(f"the field 'options' must be an object, not {_json_kind(options)}")
+    return {key: copy.deepcopy(value) for key, value in options.items()}
+
+
+def _read_dealer(data: Mapping[str, Any]) -> int:
+    dealer = data.get("dealer", 0)
+    if not _is_int(dealer):
+        raise LogError(f"the field 'dealer' must be a seat number, not {_json_kind(dealer)}")
+    return int(dealer)
+
+
+def _read_players(data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    players = data.get("players")
+    if players is None:
+        return None
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise LogError("the field 'players' must be a list of names (strings) or null")
+    return tuple(players)
+
+
+def _read_version(data: Mapping[str, Any]) -> str | None:
+    version = data.get("parlour")
+    if version is not None and not isinstance(version, str):
+        raise LogError(f"the field 'parlour' must be a version string, not {_json_kind(version)}")
+    return version
+
+
+def _read_result(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    result = data.get("result")
+    if result is None:
+        return None
+    if not isinstance(result, Mapping):
+        raise LogError(f"the field 'result' must be an object or null, not {_json_kind(result)}")
+    for key in ("score", "winners"):
+        if key in result:
+            _check_int_list(f"result.{key}", result[key])
+    if "termination" in result:
+        _check_termination(result)
+    return {key: copy.deepcopy(value) for key, value in result.items()}
+
+
+def _check_int_list(name: str, value: Any) -> None:
+    if not isinstance(value, (list, tuple)) or not all(_is_int(item) for item in value):
+        raise LogError(f"the field {name!r} must be a list of integers, not {_json_kind(value)}")
+
+
+def _check_termination(result: Mapping[str, Any]) -> None:
+    termination = result["termination"]
+    if termination not in TERMINATIONS or not isinstance(termination, str):
+        raise LogError(
+            f"the field 'result.termination' must be one of {', '.join(TERMINATIONS)}, "
+            f"not {_json_kind(termination)}"
+        )
+    if not _is_int(result.get("seat")):
+        raise LogError(
+            "the field 'result.seat' (the seat concerned by the termination) must be a seat "
+            f"number, not {_json_kind(result.get('seat'))}"
+        )
+
+
+def _as_log(log: LogSource) -> GameLog:
+    return log if isinstance(log, GameLog) else read_log(log)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def write_log(log: GameLog | Match) -> str:
+    """The canonical JSON text of a log: one line, no trailing newline, ``ensure_ascii=False``.
+
+    Keys come in the format's order, unknown keys after them in their order. A `Match` is written
+    through ``match.to_log()``: fully resolved options and the library version. Reading the text
+    back and writing it again gives the same string.
+    """
+    if not isinstance(log, GameLog):
+        log = log.to_log()
+    return log.to_json()
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class _Progress:
+    """How far a replay got: the last good state, the moves applied, and the error that stopped
+    it (``None`` when every move applied)."""
+
+    state: Any
+    applied: int
+    error: NotationError | IllegalMoveError | None
+
+
+def start_state(log: GameLog) -> tuple[Game, Any]:
+    """The game and the state before the first move of ``log``.
+
+    Raises `LogError` for an unknown game and `OptionsError` for bad options or a bad dealer.
+    """
+    try:
+        game = get_game(log.game)
+    except OptionsError as error:
+        raise LogError(error.message) from None
+    return game, new_game(log.game, options=log.options, dealer=log.dealer)
+
+
+def _replay_moves(game: Game, state: Any, moves: Iterable[str]) -> _Progress:
+    """Apply each move text in turn, stopping at the first one that fails.
+
+    The failing move's error gets its ``move_index`` set. Only the current state is kept.
+    """
+    applied = 0
+    for index, text in enumerate(moves):
+        try:
+            move = game.parse_move(state, text)
+            state = game.apply(state, move, None)
+        except (NotationError, IllegalMoveError) as error:
+            error.move_index = index
+            return _Progress(state, applied, error)
+        applied += 1
+    return _Progress(state, applied, None)
+
+
+def replay(log: LogSource) -> Any:
+    """The state after every move of ``log`` (a `GameLog`, a parsed JSON object or JSON text).
+
+    Raises the error of the first bad move with its ``move_index`` set (`NotationError` or
+    `IllegalMoveError`), `LogError` for a malformed log or an unknown game, `OptionsError` for
+    bad options or dealer. The claimed ``result`` is not checked here (see `validate`).
+    """
+    game_log = _as_log(log)
+    game, state = start_state(game_log)
+    progress = _replay_moves(game, state, game_log.moves)
+    if progress.error is not None:
+        raise progress.error
+    return progress.state
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+
+def validate(log: LogSource) -> Report:
+    """Replay ``log`` and report the first problem; never raises for a bad log.
+
+    Header problems are ``format`` (malformed log, unknown game) and ``options`` (bad options or
+    dealer), with no ``move_index`` and a ``None`` score; a move that does not parse is
+    ``notation``, one the rules forbid is ``illegal`` (with its ``rule``); a claimed result that
+    the replay contradicts is ``result``. The score is the one reached by the replay.
+    """
+    try:
+        game_log = _as_log(log)
+        game, state = start_state(game_log)
+    except LogError as error:
+        return _header_report("format", error)
+    except OptionsError as error:
+        return _header_report("options", error)
+    progress = _replay_moves(game, state, game_log.moves)
+    score = tuple(game.score(progress.state))
+    if progress.error is not None:
+        problem = _move_problem(progress.error, game_log.moves)
+        return Report(False, progress.applied, problem, score)
+    message = _result_mismatch(game, progress.state, game_log.result)
+    if message is not None:
+        return Report(False, progress.applied, Problem("result", message), score)
+    return Report(True, progress.applied, None, score)
+
+
+def _header_report(kind: str, error: ParlourError) -> Report:
+    return Report(False, 0, Problem(kind, error.message), None)
+
+
+def _move_problem(error: NotationError | IllegalMoveError, moves: tuple[str, ...]) -> Problem:
+    index = error.move_index
+    assert index is not None
+    if isinstance(error, IllegalMoveError):
+        return Problem("illegal", error.message, index, moves[index], error.rule)
+    return Problem("notation", error.message, index, moves[index])
+
+
+def _result_mismatch(game: Game, state: Any, result: dict[str, Any] | None) -> str | None:
+    """Why the claimed ``result`` disagrees with the replayed ``state``, or ``None``.
+
+    Checked in order: the score, the winners (against the rules unless a termination is
+    claimed), the termination (only while the match is not over, with a real seat).
+    """
+    if result is None:
+        return None
+    replayed_score = list(game.score(state))
+    if "score" in result and list(result["score"]) != replayed_score:
+        return (
+            f"the log claims the score {_listed(result['score'])} "
+            f"but the replay gives {_listed(replayed_score)}"
+        )
+    over = game.current_player(state) is None
+    if "termination" in result:
+        return _termination_mismatch(game, over, result)
+    if "winners" in result:
+        return _winners_mismatch(game, state, over, list(result["winners"]))
+    return None
+
+
+def _winners_mismatch(game: Game, state: Any, over: bool, claimed: list[int]) -> str | None:
+    if not over:
+        return f"the log claims the winners {_listed(claimed)} but the match is not over"
+    actual = list(game.winners(state))
+    if sorted(claimed) != sorted(actual):
+        return (
+            f"the log claims the winners {_listed(claimed)} but the replay gives {_listed(actual)}"
+        )
+    return None
+
+
+def _termination_mismatch(game: Game, over: bool, result: Mapping[str, Any]) -> str | None:
+    seats = range(game.players)
+    if result["seat"] not in seats:
+        return f"the termination seat {result['seat']} is not a seat (0 to {game.players - 1})"
+    if over:
+        return (
+            f"the log claims the termination {result['termination']!r} "
+            "but the match is already over by the rules"
+        )
+    claimed = list(result.get("winners", []))
+    if any(seat not in seats for seat in claimed):
+        return f"the claimed winners {_listed(claimed)} are not all seats"
+    return None
+
+
+def _listed(values: Iterable[int]) -> str:
+    return "[" + ", ".join(str(value) for value in values) + "]"
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+def read_logs(
+    path: str | os.PathLike[str], *, on_unreadable: UnreadableHandler | None = None
+) -> Iterator[tuple[str, GameLog | LogError]]:
+    """Stream ``(source, log or LogError)`` for every log in a file or directory.
+
+    A ``.jsonl`` file is read line by line (blank lines skipped), each log named
+    ``"file.jsonl:17"`` by its 1-based line; any other file named on its own is one JSON log
+    named by its path; a directory is walked recursively in sorted order, taking the files whose
+    names end in ``.json`` or ``.jsonl``. A log that cannot be read is yielded as its `LogError`.
+    A file or directory that cannot be read raises its `OSError`, unless ``on_unreadable`` is
+    given: it is then called with the path and the error, and reading goes on.
+    """
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        for file_name in _log_files_under(name, on_unreadable):
+            yield from _read_log_file(file_name, on_unreadable)
+    else:
+        yield from _read_log_file(name, on_unreadable)
+
+
+def _log_files_under(directory: str, on_unreadable: UnreadableHandler | None) -> Iterator[str]:
+    """The ``.json`` and ``.jsonl`` files under ``directory``, walked in sorted order."""
+
+    def walk_error(error: OSError) -> None:
+        _unreadable(error.filename or directory, error, on_unreadable)
+
+    for parent, subdirectories, files in os.walk(directory, onerror=walk_error):
+        subdirectories.sort()
+        for file_name in sorted(files):
+            if file_name.lower().endswith((".json", ".jsonl")):
+                yield os.path.join(parent, file_name)
+
+
+def _read_log_file(
+    name: str, on_unreadable: UnreadableHandler | None
+) -> Iterator[tuple[str, GameLog | LogError]]:
+    try:
+        if name.lower().endswith(".jsonl"):
+            yield from _read_json_lines(name)
+        else:
+            with open(name, "rb") as file:
+                data = file.read()
+            yield name, _read_or_error(data)
+    except OSError as error:
+        _unreadable(name, error, on_unreadable)
+
+
+def _read_json_lines(name: str) -> Iterator[tuple[str, GameLog | LogError]]:
+    with open(name, "rb") as file:
+        for line_number, line in enumerate(file, start=1):
+            if line.strip():
+                yield f"{name}:{line_number}", _read_or_error(line.rstrip(b"\r\n"))
+
+
+def _read_or_error(data: bytes) -> GameLog | LogError:
+    try:
+        return read_log(data)
+    except LogError as error:
+        return error
+
+
+def _unreadable(name: str, error: OSError, on_unreadable: UnreadableHandler | None) -> None:
+    if on_unreadable is None:
+        raise error
+    on_unreadable(os.fspath(name), error)
+
+
+def validate_files(
+    paths: Iterable[str | os.PathLike[str]], *, on_unreadable: UnreadableHandler | None = None
+) -> Iterator[Report]:
+    """Stream one `Report` (with ``source`` set) per log in the files and directories given.
+
+    Logs are found as `read_logs` finds them; a log that cannot be read (bad JSON, a broken
+    ``.jsonl`` line) is reported as a ``format`` problem and validation goes on. A file or
+    directory that cannot be read raises its `OSError` once the reports before it are yielded,
+    unless ``on_unreadable`` is given (it is called with the path and the error instead).
+    """
+    for path in paths:
+        for source, log in read_logs(path, on_unreadable=on_unreadable):
+            report = _header_report("format", log) if isinstance(log, LogError) else validate(log)
+            yield attrs.evolve(report, source=source)

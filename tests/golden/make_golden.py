@@ -1,0 +1,100 @@
+"""Write the fixed logs of tests/golden/ (run once; the files are then kept as they are).
+
+    python tests/golden/make_golden.py
+
+Each log comes from a seeded match between the built-in bots, so the files are reproducible
+with this version of the bots; tests check the reports that validating each file gives, so a
+rules change that changes a verdict shows up as a failing test, not as a silently new file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import parlour
+from parlour import Match, write_log
+from parlour.core import get_game
+
+HERE = Path(__file__).resolve().parent
+
+
+def bot_match(
+    seed: int, options: dict[str, Any] | None = None, stop_after: int | None = None
+) -> Match:
+    """A match between the bots from ``Random(seed)``, played to the end or ``stop_after`` moves."""
+    match = Match("belote", options=options, players=["Ann", "Bob", "Cid", "Dee"])
+    game = get_game("belote")
+    rng = random.Random(seed)
+    while not parlour.is_over(match.state) and (
+        stop_after is None or len(match.moves) < stop_after
+    ):
+        state = match.state
+        move = (
+            parlour.random_deal(state, rng)
+            if parlour.is_chance(state)
+            else game.bot_move(state, rng)
+        )
+        match.apply(move)
+    return match
+
+
+def first_illegal_play(match: Match) -> tuple[int, str]:
+    """The index of the first move where the seat to act holds a card the rules forbid it to
+    play (a ``belote.must_*`` duty), and that play's text."""
+    game = get_game("belote")
+    state = match.initial_state
+    for index, text in enumerate(match.moves):
+        for card in game.deck:
+            violation = parlour.check(state, f"play {card}")
+            if violation is not None and violation.rule.startswith("belote.must"):
+                return index, f"play {card}"
+        state = parlour.apply(state, text)
+    raise AssertionError("no illegal play found")
+
+
+def main() -> None:
+    full = bot_match(11)
+    (HERE / "full_match.json").write_text(write_log(full) + "\n", encoding="utf-8")
+
+    single = bot_match(5, options={"target": None})
+    (HERE / "single_deal.json").write_text(write_log(single) + "\n", encoding="utf-8")
+
+    played = bot_match(21, stop_after=40)
+    index, bad = first_illegal_play(played)
+    illegal = json.loads(write_log(played.to_log(result=False)))
+    illegal["moves"] = [*played.moves[:index], bad, *played.moves[index:]]
+    (HERE / "illegal_move.json").write_text(json.dumps(illegal, ensure_ascii=False) + "\n", "utf-8")
+
+    (HERE / "several.jsonl").write_text("\n".join(several_lines()) + "\n", encoding="utf-8")
+
+
+def several_lines() -> list[str]:
+    """Several logs, one per line: valid, truncated, broken, notation, result mismatches."""
+    truncated = bot_match(31, stop_after=12)
+    valid = bot_match(32, options={"target": None})
+    bad_notation = json.loads(write_log(truncated.to_log(result=False)))
+    bad_notation["moves"] = [*truncated.moves[:3], "bid 80 H"]
+    wrong_score = json.loads(write_log(valid))
+    wrong_score["result"]["score"] = [0, 0, 0, 0]
+    wrong_winners = json.loads(write_log(valid))
+    wrong_winners["result"]["winners"] = [0, 1]
+    resigned = json.loads(write_log(truncated))
+    resigned["result"].update({"termination": "resign", "seat": 1, "winners": [0, 2]})
+    resigned["site"] = {"table": "t-42", "tags": ["friendly"]}
+    return [
+        write_log(valid),
+        write_log(truncated.to_log(result=False)),
+        "",
+        '{"format": "parlour-log/1", "game": "belote", "moves": [',
+        json.dumps(bad_notation, ensure_ascii=False),
+        json.dumps(wrong_score, ensure_ascii=False),
+        json.dumps(wrong_winners, ensure_ascii=False),
+        json.dumps(resigned, ensure_ascii=False),
+    ]
+
+
+if __name__ == "__main__":
+    main()
