@@ -43,7 +43,7 @@ def main(paths: list[str]) -> int:
     invalid = sum(kinds.values())
     by_kind = ", ".join(f"{kind}: {count}" for kind, count in sorted(kinds.items()))
     print(
-        f"{total} logs, {total - invalid} valid, {invalid} invalid"
+        f"{total} log{'' if total == 1 else 's'}, {total - invalid} valid, {invalid} invalid"
         + (f" ({by_kind})" if by_kind else "")
     )
     if unreadable:

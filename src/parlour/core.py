@@ -43,6 +43,7 @@ __all__ = [
     "parse_move",
     "random_deal",
     "register",
+    "resample_hidden",
     "score",
     "score_events",
     "view",
@@ -319,13 +320,23 @@ def winners(state: Any) -> tuple[int, ...]:
 
 
 def score_events(state: Any) -> tuple[ScoreEvent, ...]:
-    """Every award of the match so far, in the order the points were won."""
+    """Every award of the match so far, deal by deal, in the order the game records them."""
     return game_of(state).score_events(state)
 
 
 def deal_results(state: Any) -> tuple[Any, ...]:
     """The breakdown of every finished deal (the game's own ``DealResult`` records)."""
     return game_of(state).deal_results(state)
+
+
+def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """A state that ``seat`` cannot tell from ``state``: every card hidden from it is redealt at
+    random (``rng``) among the places hidden from it, each keeping its size.
+
+    It goes by what the seat can see, not by what it could infer from the play (a player who
+    showed out of a suit may be dealt that suit). Search bots use it to sample a determinization.
+    """
+    return game_of(state).resample_hidden(state, seat, rng)
 
 
 def view(state: Any, seat: int | None) -> View:

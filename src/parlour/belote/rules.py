@@ -140,10 +140,3 @@ PLAY_RULES: dict[str, TrickRules] = {
     ),
 }  # fmt: skip
 """The play obligations, in the order they are checked, for each ``partner_winning`` option."""
-
-OBLIGATION_ORDER = (
-    "belote.must_follow",
-    "belote.must_overtrump",
-    "belote.must_trump",
-    "belote.must_undertrump",
-)

@@ -1,0 +1,200 @@
+"""The card notation and the move notation shared by every game (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour import JOKER, PIQUET_DECK, Card, NotationError, Rank, Suit, parse_card
+from parlour.cards import format_cards, parse_suit, sort_cards
+
+
+@pytest.mark.parametrize(
+    ("token", "rank", "suit"),
+    [
+        ("7S", Rank.SEVEN, Suit.SPADES),
+        ("10H", Rank.TEN, Suit.HEARTS),
+        ("10h", Rank.TEN, Suit.HEARTS),
+        ("TH", Rank.TEN, Suit.HEARTS),
+        ("th", Rank.TEN, Suit.HEARTS),
+        ("tH", Rank.TEN, Suit.HEARTS),
+        ("jd", Rank.JACK, Suit.DIAMONDS),
+        ("Qc", Rank.QUEEN, Suit.CLUBS),
+        ("KS", Rank.KING, Suit.SPADES),
+        ("aC", Rank.ACE, Suit.CLUBS),
+        ("2H", Rank.TWO, Suit.HEARTS),
+        ("9♠", Rank.NINE, Suit.SPADES),
+        ("J♥", Rank.JACK, Suit.HEARTS),
+        ("t♦", Rank.TEN, Suit.DIAMONDS),
+        ("10♣", Rank.TEN, Suit.CLUBS),
+        ("a♣", Rank.ACE, Suit.CLUBS),
+        (" 8D ", Rank.EIGHT, Suit.DIAMONDS),
+    ],
+)
+def test_parse_card(token: str, rank: Rank, suit: Suit) -> None:
+    card = parse_card(token)
+    assert (card.rank, card.suit) == (rank, suit)
+    assert card is Card.of(rank, suit)
+
+
+@pytest.mark.parametrize("token", ["JK", "jk", "Jk"])
+def test_parse_joker(token: str) -> None:
+    assert parse_card(token) is JOKER
+    assert JOKER.suit is None
+    assert JOKER.text == "JK"
+
+
+@pytest.mark.parametrize(
+    ("token", "text"),
+    [("th", "10H"), ("10h", "10H"), ("T♠", "10S"), ("q♦", "QD"), ("a♣", "AC"), ("jk", "JK")],
+)
+def test_canonical_format(token: str, text: str) -> None:
+    card = parse_card(token)
+    assert card.text == text
+    assert str(card) == text
+    assert repr(card) == f"Card({text})"
+
+
+def test_card_symbol() -> None:
+    assert parse_card("10H").symbol == "10♥"
+    assert parse_card("QS").symbol == "Q♠"
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["", " ", "H", "10", "1H", "11H", "0H", "ZZ", "JX", "10X", "KHH", "XH", "J", "JKK", "♥"],
+)
+def test_bad_card_tokens(token: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_card(token)
+    assert isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("token", "suit"),
+    [("s", Suit.SPADES), ("H", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("c", Suit.CLUBS)],
+)
+def test_parse_suit(token: str, suit: Suit) -> None:
+    assert parse_suit(token) is suit
+
+
+@pytest.mark.parametrize("token", ["X", "", "HH", "10"])
+def test_bad_suit_tokens(token: str) -> None:
+    with pytest.raises(NotationError):
+        parse_suit(token)
+
+
+def test_piquet_deck_canonical_order() -> None:
+    assert len(PIQUET_DECK) == 32
+    assert len(set(PIQUET_DECK)) == 32
+    assert format_cards(PIQUET_DECK[:8]) == "7S,8S,9S,10S,JS,QS,KS,AS"
+    assert [card.suit for card in PIQUET_DECK[::8]] == [
+        Suit.SPADES,
+        Suit.HEARTS,
+        Suit.DIAMONDS,
+        Suit.CLUBS,
+    ]
+    shuffled = list(PIQUET_DECK)
+    random.Random(1).shuffle(shuffled)
+    assert sort_cards(shuffled) == PIQUET_DECK
+    assert sort_cards([JOKER, parse_card("AS"), parse_card("7C")]) == (
+        parse_card("AS"),
+        parse_card("7C"),
+        JOKER,
+    )
+
+
+# --- move notation -----------------------------------------------------------------------------
+
+DEAL = (
+    "deal hands:7S,8S,9S,10S,JS/QS,KS,AS,7H,8H/9H,10H,JH,AH,7D/8D,9D,10D,JD,QD"
+    " turnup:KH stock:KD,AD,7C,8C,9C,10C,JC,QC,KC,AC,QH"
+)
+
+
+def bidding() -> object:
+    return parlour.apply(parlour.new_game("belote", dealer=0), DEAL)
+
+
+def playing() -> object:
+    return parlour.apply(bidding(), "take")
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("  PLAY   th ", "play 10H"),
+        ("Play 10h", "play 10H"),
+        ("play\t10♥", "play 10H"),
+        ("pLaY T♥", "play 10H"),
+        ("play   qs", "play QS"),
+    ],
+)
+def test_play_keywords_and_spaces(text: str, canonical: str) -> None:
+    state = playing()
+    move = parlour.parse_move(state, text)
+    assert move == parlour.parse_move(state, canonical)
+    assert str(move) == canonical
+    assert parlour.format_move(move) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("PASS", "pass"), ("  pass  ", "pass"), ("Take", "take"), ("TAKE   h", "take")],
+)
+def test_bidding_keywords_and_spaces(text: str, canonical: str) -> None:
+    state = bidding()
+    move = parlour.parse_move(state, text)
+    assert str(move) == canonical
+    assert move == parlour.parse_move(state, canonical)
+
+
+@pytest.mark.parametrize(("text", "canonical"), [("take s", "take S"), ("TAKE ♣", "take C")])
+def test_named_take_canonical(text: str, canonical: str) -> None:
+    state = parlour.apply(parlour.apply(parlour.apply(parlour.apply(bidding(), "pass"), "pass"),
+                                        "pass"), "pass")  # fmt: skip
+    move = parlour.parse_move(state, text)
+    assert str(move) == canonical
+
+
+def test_every_legal_move_round_trips() -> None:
+    state = playing()
+    for _ in range(12):
+        moves = parlour.legal_moves(state)
+        for move in moves:
+            assert parlour.parse_move(state, str(move)) == move
+        state = parlour.apply(state, moves[-1])
+
+
+def test_deal_text_round_trip_and_canonical_hands() -> None:
+    state = parlour.new_game("belote", dealer=0)
+    shuffled = (
+        "DEAL  hands:JS,10S,9s,8S,7S/8H,7H,AS,KS,QS/7D,AH,JH,TH,9H/QD,JD,10D,9D,8D"
+        "   turnup:kh stock:KD,AD,7C,8C,9C,10C,JC,QC,KC,AC,Q♥"
+    )
+    deal = parlour.parse_move(state, shuffled)
+    assert isinstance(deal, parlour.Deal)
+    assert str(deal) == DEAL
+    assert deal == parlour.parse_move(state, DEAL)
+    assert parlour.parse_move(state, str(deal)) == deal
+    assert deal["turnup"] == ((parse_card("KH"),),)
+    assert format_cards(deal["stock"][0]) == "KD,AD,7C,8C,9C,10C,JC,QC,KC,AC,QH"
+    assert parlour.apply(state, shuffled) == parlour.apply(state, DEAL)
+
+
+def test_stock_order_matters() -> None:
+    state = parlour.new_game("belote", dealer=0)
+    reordered = DEAL.replace("stock:KD,AD", "stock:AD,KD")
+    assert parlour.parse_move(state, reordered) != parlour.parse_move(state, DEAL)
+
+
+def test_random_deal_text_round_trip() -> None:
+    state = parlour.new_game("belote", dealer=1)
+    deal = parlour.random_deal(state, random.Random(3))
+    text = str(deal)
+    assert text.startswith("deal hands:")
+    assert parlour.parse_move(state, text) == deal
+    for hand in deal["hands"]:
+        assert tuple(hand) == sort_cards(hand)
