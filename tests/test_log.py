@@ -249,7 +249,7 @@ def test_validate_bad_json_is_a_format_problem() -> None:
     ("log", "message"),
     [
         ({"format": "parlour-log/1", "game": "belote"}, "the log has no 'moves' field"),
-        (log_dict([], format="parlour-log/9"), 'unsupported log format a string ("parlour-log/9")'),
+        (log_dict([], format="parlour-log/9"), 'unsupported log format "parlour-log/9"'),
         ({"format": "parlour-log/1", "game": "chess", "moves": []}, "unknown game 'chess'"),
     ],
 )

@@ -180,9 +180,9 @@ def _check_format_field(data: Mapping[str, Any]) -> None:
     if "format" not in data:
         raise LogError(f"the log has no 'format' field (expected {FORMAT!r})")
     if data["format"] != FORMAT or not isinstance(data["format"], str):
-        raise LogError(
-            f"unsupported log format {_json_kind(data['format'])}; this version reads {FORMAT!r}"
-        )
+        found = data["format"]
+        shown = json.dumps(found) if isinstance(found, str) else _json_kind(found)
+        raise LogError(f"unsupported log format {shown}; this version reads {FORMAT!r}")
 
 
 def _read_game(data: Mapping[str, Any]) -> str:

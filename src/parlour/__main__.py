@@ -1,0 +1,7 @@
+"""``python -m parlour`` runs the ``parlour`` command."""
+
+import sys
+
+from parlour.cli import main
+
+sys.exit(main())

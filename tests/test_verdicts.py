@@ -1,0 +1,60 @@
+"""`parlour validate --json` gives the report of LOG_FORMAT.md for one log of every kind.
+
+tests/verdicts/every_kind.jsonl holds a valid finished match, a valid truncated one, and one log
+per problem: a wrong format string, a broken JSON line, an unknown game, a bad option, bad move
+text, a card played during the bidding, a deal when none is due, a deal with the wrong zone
+sizes, a deal that is not the deck, a wrong claimed score, wrong claimed winners, and a resigned
+match (valid). The expected lines were written once by make_every_kind.py and checked by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from parlour.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+VERDICTS = ROOT / "tests" / "verdicts"
+
+
+def test_validate_json_gives_the_expected_report_for_every_kind_of_log(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status = main(["validate", "--json", os.path.join("tests", "verdicts", "every_kind.jsonl")])
+    printed = capsys.readouterr().out.splitlines()
+    expected = (VERDICTS / "every_kind.expected.jsonl").read_text(encoding="utf-8").splitlines()
+    assert status == 1
+    assert printed == expected
+    kinds = [
+        None if report["error"] is None else report["error"]["kind"]
+        for report in map(json.loads, printed)
+    ]
+    assert kinds == [
+        None, None, "format", "format", "format", "options", "notation",
+        "illegal", "illegal", "illegal", "illegal", "result", "result", None,
+    ]  # fmt: skip
+    rules = [json.loads(line)["error"].get("rule") for line in printed[7:11]]
+    assert rules == ["phase.wrong_move", "turn.no_deal_due", "deal.bad_layout", "deal.not_the_deck"]
+
+
+def test_validate_exits_0_when_every_log_is_valid(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status = main(["validate", os.path.join("tests", "golden", "single_deal.json")])
+    assert status == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "tests/golden/single_deal.json: OK (55 moves, score 144 18 144 18)",
+        "1 log: 1 valid, 0 invalid",
+    ]
+
+
+def test_validate_exits_2_on_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["validate", "--json", "no/such/file.json"])
+    assert status == 2
+    assert "no/such/file.json" in capsys.readouterr().err
