@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import parlour
@@ -27,19 +28,10 @@ from parlour import (
     validate_files,
     write_log,
 )
+from parlour.belote import Options as BeloteOptions
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-BELOTE_OPTION_NAMES = [
-    "target",
-    "tie_rule",
-    "belote_on_failure",
-    "capot_points",
-    "belote_counts_for_contract",
-    "partner_winning",
-    "round2_allows_turnup_suit",
-    "first_packets",
-    "all_pass",
-]
+BELOTE_OPTION_NAMES = [field.name for field in attrs.fields(BeloteOptions)]
 SEED_3_DEAL = parlour.format_move(parlour.random_deal(parlour.new_game("belote"), random.Random(3)))
 
 
