@@ -160,14 +160,15 @@ def test_example_4_score_deal(option: str) -> None:
     assert result.points == (0, 182)
 
 
-@pytest.mark.parametrize(
-    ("tie_rule", "outcome", "points", "held"),
-    [
-        ("takers_win", "made", (81, 81), 0),
-        ("litige", "litige", (0, 81), 81),
-        ("takers_fail", "failed", (0, 162), 0),
-    ],
-)
+EXAMPLE_5_TIE_RULES = [
+    ("takers_win", "made", (81, 81), 0),
+    ("litige", "litige", (0, 81), 81),
+    ("takers_fail", "failed", (0, 162), 0),
+]
+"""Example 5 (81 / 81, no belote) under each tie rule: outcome, deal points, points held."""
+
+
+@pytest.mark.parametrize(("tie_rule", "outcome", "points", "held"), EXAMPLE_5_TIE_RULES)
 def test_example_5_score_deal(
     tie_rule: str, outcome: str, points: tuple[int, int], held: int
 ) -> None:
@@ -258,14 +259,7 @@ def test_example_4_played() -> None:
     assert result.points == (0, 182)
 
 
-@pytest.mark.parametrize(
-    ("tie_rule", "outcome", "points", "held"),
-    [
-        ("takers_win", "made", (81, 81), 0),
-        ("litige", "litige", (0, 81), 81),
-        ("takers_fail", "failed", (0, 162), 0),
-    ],
-)
+@pytest.mark.parametrize(("tie_rule", "outcome", "points", "held"), EXAMPLE_5_TIE_RULES)
 def test_example_5_played(tie_rule: str, outcome: str, points: tuple[int, int], held: int) -> None:
     state = play_example("ex5", {"tie_rule": tie_rule})
     result = last_deal(state)

@@ -24,6 +24,7 @@ from parlour.belote.rules import (
     PLAYERS,
     STOCK_PACKET_TO_OTHERS,
     STOCK_PACKET_TO_TAKER,
+    cards_in,
 )
 from parlour.belote.scoring import DealFacts, match_winner_team, score_deal, team_seats
 from parlour.belote.state import BeloteState, DealResult, Phase, Table
@@ -287,16 +288,13 @@ class BeloteGame:
             return {"pack": DECK}
         table = state.table
 
-        def cards(mask: int) -> tuple[Card, ...]:
-            return tuple(DECK[index] for index in range(32) if mask >> index & 1)
-
-        zones = {f"hand {seat}": cards(state.hands[seat]) for seat in range(PLAYERS)}
+        zones = {f"hand {seat}": cards_in(state.hands[seat]) for seat in range(PLAYERS)}
         in_bidding = state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
         zones["turnup"] = (DECK[table.turnup],) if in_bidding else ()
         zones["stock"] = tuple(DECK[index] for index in state.stock)
         zones["trick"] = tuple(DECK[index] for index in state.trick)
-        zones["won by team 0"] = cards(state.won[0])
-        zones["won by team 1"] = cards(state.won[1])
+        zones["won by team 0"] = cards_in(state.won[0])
+        zones["won by team 1"] = cards_in(state.won[1])
         return zones
 
     view = staticmethod(_view.view)

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from parlour.belote.moves import Pass, Play, Take
-from parlour.belote.rules import CARD_TABLE, DECK, KING_QUEEN_OF, PLAYERS, card_index, mask_points
+from parlour.belote.rules import (
+    CARD_TABLE,
+    DECK,
+    KING_QUEEN_OF,
+    PLAYERS,
+    card_index,
+    cards_in,
+    mask_points,
+)
 from parlour.belote.scoring import team_seats
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.cards import Suit
@@ -18,7 +26,7 @@ def _team(team: int) -> str:
 
 
 def _hand_text(mask: int) -> str:
-    return " ".join(DECK[index].symbol for index in range(32) if mask >> index & 1)
+    return " ".join(card.symbol for card in cards_in(mask))
 
 
 def _deal_summary(result: DealResult) -> list[str]:

@@ -51,6 +51,11 @@ def card_index(card: Card) -> int:
     return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
 
 
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand mask, in the deck's canonical order."""
+    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
+
+
 def card_points(card: int, trump: int) -> int:
     """The points card ``card`` is worth with ``trump`` as trump suit."""
     table = TRUMP_POINTS if CARD_TABLE.suit_of[card] == trump else PLAIN_POINTS

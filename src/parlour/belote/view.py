@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS
+from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, cards_in
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.cards import Card, Suit
 from parlour.core import legal_moves
@@ -26,10 +26,6 @@ _PHASE_NAMES = {
     Phase.PLAY: "play",
     Phase.OVER: "over",
 }
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
 
 
 @attrs.frozen(slots=True)
@@ -136,7 +132,7 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         to_act=to_act,
         dealer=table.dealer,
         deal_number=table.deal_number,
-        hand=_cards(state.hands[seat]) if seat is not None and in_deal else (),
+        hand=cards_in(state.hands[seat]) if seat is not None and in_deal else (),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands) if in_deal else (0,) * 4,
         turnup=DECK[table.turnup] if in_deal else None,
         stock_size=len(state.stock),
@@ -169,9 +165,9 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
         return state
     table = state.table
     fixed = 0
+    announced = _belote_announced(state)
     if state.phase == Phase.PLAY:
         fixed |= 1 << table.turnup
-        announced = _belote_announced(state)
         if announced is not None:
             fixed |= KING_QUEEN_OF[table.trump]
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
@@ -193,7 +189,7 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
         position += free
     stock = tuple(pool[position:])
     new_table = table
-    if state.phase == Phase.PLAY and _belote_announced(state) is None and table.trump >= 0:
+    if state.phase == Phase.PLAY and announced is None:
         king_queen = KING_QUEEN_OF[table.trump]
         holder = next(
             (other for other in range(PLAYERS) if hands[other] & king_queen == king_queen), -1
