@@ -1,0 +1,64 @@
+"""The trick evaluator for each set of Écarté options, and the legal-move tuples built from
+small ints: plays from a hand mask, discards from a hand and the allowed counts.
+
+Plays come in the deck's canonical order (suits S H D C, 7 up to A). Discards come by number of
+cards, then lexicographically by deck order; the tuples are cached per hand and counts.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from parlour.ecarte.moves import KING, PLAYS, Discard, MarkKing, Play, discard_of_mask
+from parlour.ecarte.options import Options
+from parlour.ecarte.rules import CARD_TABLE, PLAY_RULES
+from parlour.tricks import TrickEvaluator
+
+__all__ = ["discard_moves", "play_evaluator", "play_moves"]
+
+_EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
+
+_PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(
+        tuple(PLAYS[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
+        for pattern in range(256)
+    )
+    for suit in range(4)
+)
+
+
+def play_evaluator(options: Options) -> TrickEvaluator:
+    """The evaluator of the play obligations that ``options`` select."""
+    return _EVALUATORS[options.must_trump_when_void]
+
+
+def play_moves(mask: int) -> tuple[Play, ...]:
+    """The play moves of the cards of ``mask``, in deck order (no object is built)."""
+    by_pattern = _PLAYS_BY_SUIT_PATTERN
+    return (
+        by_pattern[0][mask & 255]
+        + by_pattern[1][(mask >> 8) & 255]
+        + by_pattern[2][(mask >> 16) & 255]
+        + by_pattern[3][(mask >> 24) & 255]
+    )
+
+
+def king_then_plays(mask: int) -> tuple[MarkKing | Play, ...]:
+    """``king`` followed by the plays of ``mask``."""
+    return (KING, *play_moves(mask))
+
+
+@functools.lru_cache(maxsize=4096)
+def discard_moves(hand: int, fewest: int, most: int) -> tuple[Discard, ...]:
+    """Every discard of ``fewest`` to ``most`` cards of ``hand``: by number of cards, then
+    lexicographically by deck order; each card set once."""
+    indexes = [index for index in range(32) if hand >> index & 1]
+    moves: list[Discard] = []
+    for count in range(fewest, most + 1):
+        for chosen in itertools.combinations(indexes, count):
+            mask = 0
+            for index in chosen:
+                mask |= 1 << index
+            moves.append(discard_of_mask(mask))
+    return tuple(moves)

@@ -1,0 +1,163 @@
+"""Écarté's rules as data: the rank order, the deal layout, the play obligations and the
+trick-score table of the rules' §2.6.
+
+Card ``i`` is ``PIQUET_DECK[i]`` (suits S H D C, each 7 8 9 10 J Q K A), so a hand is a 32-bit
+mask and suit ``s`` occupies bits ``8*s .. 8*s+7``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from parlour.cards import PIQUET_DECK, Card, Rank, Suit
+from parlour.core import DealField
+from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
+
+__all__ = [
+    "CARDS_PER_HAND",
+    "CARD_TABLE",
+    "DEAL_FIELDS",
+    "DECK",
+    "KING_BIT",
+    "MAX_DISCARD",
+    "PLAYERS",
+    "PLAY_RULES",
+    "RANK_ORDER",
+    "TALON_SIZE",
+    "TALON_START",
+    "TRICKS_PER_DEAL",
+    "TRICK_AWARDS",
+    "TURNUP_POSITION",
+    "TrickAward",
+    "card_index",
+    "cards_in",
+    "trick_outcome",
+]
+
+DECK: tuple[Card, ...] = PIQUET_DECK
+PLAYERS = 2
+CARDS_PER_HAND = 5
+TRICKS_PER_DEAL = 5
+TALON_SIZE = 21
+MAX_DISCARD = 5
+"""A player never discards more than his five cards, nor more than the talon can replace."""
+
+RANK_ORDER = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE, Rank.EIGHT,
+              Rank.SEVEN)  # fmt: skip
+"""Ranks in every suit, trump included, highest first: the ace sits between jack and ten."""
+
+DEAL_FIELDS = (
+    DealField("hands", (CARDS_PER_HAND, CARDS_PER_HAND), ordered=False),
+    DealField("turnup", (1,), ordered=True),
+    DealField("talon", (TALON_SIZE,), ordered=True),
+)
+"""The deal move's layout: two 5-card hands in seat order, the turn-up, the talon top first."""
+
+TURNUP_POSITION = 10
+TALON_START = 11
+"""In the canonical mapping of a shuffled deck: ``deck[10]`` is turned up, ``deck[11:]`` is the
+talon (top first); the first ten cards are dealt in packets (the ``deal_packets`` option)."""
+
+CARD_TABLE = CardTable.build(DECK, RANK_ORDER, RANK_ORDER)
+
+
+def card_index(card: Card) -> int:
+    """The index of a piquet card in `DECK` (its bit in a hand mask)."""
+    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand mask, in the deck's canonical order."""
+    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
+
+
+KING_BIT: tuple[int, ...] = tuple(1 << card_index(Card.of(Rank.KING, suit)) for suit in Suit)
+"""The mask of the king of each suit: the king of trumps under that trump."""
+
+# --- the play obligations ------------------------------------------------------------------------
+
+_FOLLOW = Obligation(
+    "ecarte.must_follow",
+    Demand.LED_SUIT,
+    message="you must follow suit: {led_suit} was led and you hold {required}",
+)
+_BEAT = Obligation(
+    "ecarte.must_beat",
+    Demand.BEAT_LED_CARD,
+    message="you must beat {led_card} when you can: you hold {required}",
+)
+_TRUMP = Obligation(
+    "ecarte.must_trump",
+    Demand.TRUMPS,
+    when=Condition.PLAIN_LED,
+    message="you cannot follow {led_suit}: you must trump (you hold {required})",
+)
+
+PLAY_RULES: dict[bool, TrickRules] = {
+    False: TrickRules((_FOLLOW, _BEAT), players=PLAYERS),
+    True: TrickRules((_FOLLOW, _BEAT, _TRUMP), players=PLAYERS),
+}
+"""The follower's duties, in the order they are checked, for each ``must_trump_when_void``
+value. The leader of a trick is free."""
+
+# --- the trick score (rules §2.6) -----------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class TrickAward:
+    """Who scores for the tricks of a deal (``"nondealer"`` or ``"dealer"``), how much, and why."""
+
+    side: str
+    points: int
+    reason: str
+
+
+def trick_outcome(nondealer_tricks: int) -> str:
+    """The column of the §2.6 table: who took the majority of the five tricks, and whether all."""
+    if nondealer_tricks == TRICKS_PER_DEAL:
+        return "nondealer_vole"
+    if nondealer_tricks >= 3:
+        return "nondealer_point"
+    if nondealer_tricks >= 1:
+        return "dealer_point"
+    return "dealer_vole"
+
+
+_ND_POINT = TrickAward("nondealer", 1, "ecarte.point")
+_ND_VOLE = TrickAward("nondealer", 2, "ecarte.vole")
+_ND_PENALTY = TrickAward("nondealer", 2, "ecarte.penalty")
+_D_POINT = TrickAward("dealer", 1, "ecarte.point")
+_D_VOLE = TrickAward("dealer", 2, "ecarte.vole")
+_D_PENALTY = TrickAward("dealer", 2, "ecarte.penalty")
+
+TRICK_AWARDS: dict[tuple[str, str, str], TrickAward] = {
+    # (penalty_rule, situation, outcome): award.  Situations: "normal" (at least one proposal
+    # accepted and no penalised refusal), "played_without_proposing" (the non-dealer's first
+    # decision was to play), "refused" (a refusal that refusal_penalty penalises).
+    ("classic", "normal", "nondealer_vole"): _ND_VOLE,
+    ("classic", "normal", "nondealer_point"): _ND_POINT,
+    ("classic", "normal", "dealer_point"): _D_POINT,
+    ("classic", "normal", "dealer_vole"): _D_VOLE,
+    ("classic", "played_without_proposing", "nondealer_vole"): _ND_VOLE,
+    ("classic", "played_without_proposing", "nondealer_point"): _ND_POINT,
+    ("classic", "played_without_proposing", "dealer_point"): _D_PENALTY,
+    ("classic", "played_without_proposing", "dealer_vole"): _D_VOLE,
+    ("classic", "refused", "nondealer_vole"): _ND_VOLE,
+    ("classic", "refused", "nondealer_point"): _ND_PENALTY,
+    ("classic", "refused", "dealer_point"): _D_POINT,
+    ("classic", "refused", "dealer_vole"): _D_VOLE,
+    ("seed_literal", "normal", "nondealer_vole"): _ND_VOLE,
+    ("seed_literal", "normal", "nondealer_point"): _ND_POINT,
+    ("seed_literal", "normal", "dealer_point"): _D_POINT,
+    ("seed_literal", "normal", "dealer_vole"): _D_VOLE,
+    ("seed_literal", "played_without_proposing", "nondealer_vole"): _ND_VOLE,
+    ("seed_literal", "played_without_proposing", "nondealer_point"): _ND_PENALTY,
+    ("seed_literal", "played_without_proposing", "dealer_point"): _D_POINT,
+    ("seed_literal", "played_without_proposing", "dealer_vole"): _D_VOLE,
+    ("seed_literal", "refused", "nondealer_vole"): _ND_VOLE,
+    ("seed_literal", "refused", "nondealer_point"): _ND_PENALTY,
+    ("seed_literal", "refused", "dealer_point"): _D_POINT,
+    ("seed_literal", "refused", "dealer_vole"): _D_VOLE,
+}
+"""The trick score of §2.6, row by row. A penalty row never raises a vole above 2: where it
+gives 2 to a side that took all five tricks, the award is recorded as the vole it also is."""

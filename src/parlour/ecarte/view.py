@@ -1,0 +1,201 @@
+"""What one seat may see of an Écarté state, and states that differ only in what it cannot see.
+
+A seat sees its own hand and its own discards, the turn-up, the talon's size, how many cards each
+player exchanged each time, the proposals and answers, the king once marked, every card played,
+and the scores. It never sees the other hand, the other player's discards or the talon's cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from parlour.cards import Card, Rank, Suit
+from parlour.core import legal_moves
+from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, cards_in
+from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase
+
+__all__ = ["EcarteView", "resample_hidden", "view"]
+
+_PHASE_NAMES = {
+    Phase.DEAL_DUE: "deal_due",
+    Phase.DECIDE: "decide",
+    Phase.RESPOND: "respond",
+    Phase.DISCARD_NONDEALER: "discard_nondealer",
+    Phase.DISCARD_DEALER: "discard_dealer",
+    Phase.PLAY: "play",
+    Phase.OVER: "over",
+}
+
+
+@attrs.frozen(slots=True)
+class EcarteView:
+    """One seat's view (``seat=None``: a spectator, who sees no hand and no discard).
+
+    ``proposals`` lists this deal's proposals and answers as (seat, ``"propose"`` /
+    ``"accept"`` / ``"refuse"``); ``exchanges`` the cards exchanged by the non-dealer and the
+    dealer per accepted proposal; ``trick`` and ``last_trick`` list (seat, card) in playing
+    order; ``king`` is the seat that marked the king of trumps; ``legal_moves`` are the seat's
+    moves when it is to act.
+    """
+
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    deal_number: int
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    discard_sizes: tuple[int, int]
+    turnup: Card | None
+    trump: Suit | None
+    talon_size: int
+    proposals: tuple[tuple[int, str], ...]
+    exchanges: tuple[tuple[int, int], ...]
+    played_without_proposing: bool
+    turnup_king: bool
+    king: int | None
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, int]
+    match_score: tuple[int, int]
+    deals: tuple[DealResult, ...]
+    legal_moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (cards as their notation text)."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "hand": [card.text for card in self.hand],
+            "discards": [card.text for card in self.discards],
+            "hand_sizes": list(self.hand_sizes),
+            "discard_sizes": list(self.discard_sizes),
+            "turnup": None if self.turnup is None else self.turnup.text,
+            "trump": None if self.trump is None else self.trump.letter,
+            "talon_size": self.talon_size,
+            "proposals": [[seat, text] for seat, text in self.proposals],
+            "exchanges": [list(pair) for pair in self.exchanges],
+            "played_without_proposing": self.played_without_proposing,
+            "turnup_king": self.turnup_king,
+            "king": self.king,
+            "trick": [[seat, card.text] for seat, card in self.trick],
+            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "match_score": list(self.match_score),
+            "deals": [deal.to_dict() for deal in self.deals],
+            "legal_moves": list(self.legal_moves),
+        }
+
+
+def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
+    """This deal's proposals and the dealer's answers, in order, as (seat, word)."""
+    exchange = state.exchange
+    nondealer = state.table.nondealer
+    dealer = state.table.dealer
+    history: list[tuple[int, str]] = []
+    for number in range(1, exchange.proposals + 1):
+        history.append((nondealer, "propose"))
+        if number == exchange.refused:
+            history.append((dealer, "refuse"))
+        elif number <= len(exchange.exchanges) or state.phase is Phase.DISCARD_NONDEALER:
+            history.append((dealer, "accept"))
+    return tuple(history)
+
+
+def view(state: EcarteState, seat: int | None) -> EcarteView:
+    """What ``seat`` may see of ``state``; two states differing only in cards hidden from
+    ``seat`` give equal views."""
+    table = state.table
+    phase = state.phase
+    in_deal = phase is not Phase.DEAL_DUE and phase is not Phase.OVER
+    to_act = state.to_act if in_deal else None
+    exchange = state.exchange
+    leader = state.to_act if not state.trick else 1 - state.to_act
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    if state.last_trick:
+        last_leader, first, second = state.last_trick
+        last_trick = ((last_leader, DECK[first]), (1 - last_leader, DECK[second]))
+    own = in_deal and seat is not None
+    return EcarteView(
+        seat=seat,
+        phase=_PHASE_NAMES[phase],
+        to_act=to_act,
+        dealer=table.dealer,
+        deal_number=table.deal_number,
+        hand=cards_in(state.hands[seat]) if own and seat is not None else (),
+        discards=cards_in(exchange.discards[seat]) if own and seat is not None else (),
+        hand_sizes=(state.hands[0].bit_count(), state.hands[1].bit_count()),
+        discard_sizes=(exchange.discards[0].bit_count(), exchange.discards[1].bit_count()),
+        turnup=DECK[table.turnup] if in_deal else None,
+        trump=Suit(table.trump) if in_deal else None,
+        talon_size=len(exchange.talon),
+        proposals=proposal_history(state),
+        exchanges=exchange.exchanges,
+        played_without_proposing=exchange.played_without_proposing,
+        turnup_king=in_deal and DECK[table.turnup].rank is Rank.KING,
+        king=table.king if table.king >= 0 else None,
+        trick=tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick)),
+        last_trick=last_trick,
+        tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
+        match_score=table.match_score,
+        deals=table.deals,
+        legal_moves=(
+            tuple(str(move) for move in legal_moves(state))
+            if seat is not None and to_act == seat
+            else ()
+        ),
+    )
+
+
+def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) -> EcarteState:
+    """A state ``seat`` cannot tell from ``state``: the cards it cannot see are redealt at random
+    among the places it cannot see (the other hand, the talon, the other player's discards; for a
+    spectator both hands and both discards), each keeping its size.
+
+    A king of trumps that has been marked is public and stays where it is. Useful for search
+    bots (determinization).
+    """
+    if state.phase is Phase.DEAL_DUE or state.phase is Phase.OVER:
+        return state
+    table = state.table
+    exchange = state.exchange
+    fixed = KING_BIT[table.trump] if table.king >= 0 else 0
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    hands = list(state.hands)
+    discards = list(exchange.discards)
+    pool: list[int] = []
+    for other in hidden_seats:
+        for mask in (hands[other] & ~fixed, discards[other]):
+            pool.extend(index for index in range(32) if mask >> index & 1)
+    pool.extend(exchange.talon)
+    rng.shuffle(pool)
+    position = 0
+
+    def take(count: int) -> int:
+        nonlocal position
+        mask = 0
+        for index in pool[position : position + count]:
+            mask |= 1 << index
+        position += count
+        return mask
+
+    for other in hidden_seats:
+        hands[other] = (hands[other] & fixed) | take((hands[other] & ~fixed).bit_count())
+        discards[other] = take(discards[other].bit_count())
+    talon = tuple(pool[position:])
+    resampled = Exchange(
+        talon,
+        (discards[0], discards[1]),
+        exchange.exchanges,
+        exchange.proposals,
+        exchange.refused,
+        exchange.played_without_proposing,
+    )
+    return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)

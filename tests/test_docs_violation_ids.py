@@ -1,0 +1,59 @@
+"""Each game's page lists every rule id its code can return, and no other (docs/<game>.md,
+section "Violation ids").
+
+The ids the code can return are read from the game's source: the first argument of every
+`Violation(...)` and `Obligation(...)` it builds, plus the deal ids of
+`parlour.notation.deal_violation` when the game checks deals with it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import parlour
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "parlour"
+DOCUMENTED_GAMES = parlour.game_names()
+"""Every registered game: each must have a page with a violation-id table."""
+
+_BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*\"([a-z_]+\.[a-z_]+)\"")
+_TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
+
+
+def ids_in_code(game: str) -> set[str]:
+    """Every rule id the game's modules build, with the shared deal ids if it uses them."""
+    ids: set[str] = set()
+    uses_deal_violation = False
+    for path in sorted((SOURCE / game).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        ids.update(_BUILT_ID.findall(text))
+        uses_deal_violation = uses_deal_violation or "deal_violation(" in text
+    if uses_deal_violation:
+        ids.update(_BUILT_ID.findall((SOURCE / "notation.py").read_text(encoding="utf-8")))
+    return ids
+
+
+def ids_in_docs(game: str) -> list[str]:
+    """The ids in the first column of the page's "Violation ids" table, in order."""
+    page = (ROOT / "docs" / f"{game}.md").read_text(encoding="utf-8")
+    section = page.split("## Violation ids", 1)[1].split("\n## ", 1)[0]
+    return _TABLE_ROW_ID.findall(section)
+
+
+@pytest.mark.parametrize("game", DOCUMENTED_GAMES)
+def test_the_violation_id_table_lists_exactly_the_ids_of_the_code(game: str) -> None:
+    documented = ids_in_docs(game)
+    assert len(documented) == len(set(documented)), "an id is listed twice"
+    assert set(documented) == ids_in_code(game)
+
+
+def test_the_reader_finds_ids() -> None:
+    """The regular expressions do find ids (so the comparison above cannot pass vacuously)."""
+    assert {"turn.match_over", "card.not_held", "deal.bad_layout", "ecarte.must_beat"} <= (
+        ids_in_code("ecarte")
+    )
+    assert "belote.must_undertrump" in ids_in_docs("belote")
