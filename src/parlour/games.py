@@ -3,6 +3,10 @@
 Adding a game is one new subpackage plus one line here.
 """
 
-from parlour import belote  # noqa: F401
+from parlour import (
+    belote,  # noqa: F401
+    bezique,  # noqa: F401
+    ecarte,  # noqa: F401
+)
 
 __all__: list[str] = []

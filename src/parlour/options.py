@@ -23,6 +23,7 @@ __all__ = [
     "option",
     "options_to_json",
     "positive_int_or_none",
+    "subset_of",
 ]
 
 T = TypeVar("T")
@@ -75,8 +76,11 @@ def positive_int_or_none() -> OptionSpec:
     return OptionSpec("a positive integer or null", check, (None, 300))
 
 
-def int_list(length: int | None, total: int | None) -> OptionSpec:
-    """A list of positive ints (a tuple inside), of a given length and/or sum."""
+def int_list(
+    length: int | None, total: int | None, examples: tuple[tuple[int, ...], ...] = ()
+) -> OptionSpec:
+    """A list of positive ints (a tuple inside), of a given length and/or sum; ``examples`` are
+    the values the tests exercise."""
 
     def check(name: str, value: Any) -> Any:
         if isinstance(value, (list, tuple)) and all(
@@ -92,7 +96,24 @@ def int_list(length: int | None, total: int | None) -> OptionSpec:
             wanted += f" summing to {total}"
         raise OptionsError(f"option {name!r} must be {wanted}, not {_json_text(value)}")
 
-    return OptionSpec("list of positive integers", check)
+    return OptionSpec("list of positive integers", check, examples)
+
+
+def subset_of(*values: str, examples: tuple[tuple[str, ...], ...] = ()) -> OptionSpec:
+    """A list drawn from ``values`` whose order and repeats do not matter: kept inside as a tuple
+    in the order ``values`` lists them, each once."""
+
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, (list, tuple)) and all(type(item) is str for item in value):
+            unknown = [item for item in value if item not in values]
+            if not unknown:
+                return tuple(allowed for allowed in values if allowed in value)
+        shown = ", ".join(_json_text(v) for v in values)
+        raise OptionsError(
+            f"option {name!r} must be a list drawn from {shown}, not {_json_text(value)}"
+        )
+
+    return OptionSpec(f"a list drawn from {', '.join(values)}", check, examples)
 
 
 def option(spec: OptionSpec, default: Any) -> Any:

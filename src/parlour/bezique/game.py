@@ -1,0 +1,627 @@
+"""Bezique's game logic: the deal, the first stage with its declarations, the last stage, the
+scoring and the move notation.
+
+`GAME` is the object registered under ``"bezique"``; the top-level functions of `parlour`
+dispatch to it. Legal moves come in a fixed order. Playing: one ``play`` per face held, in the
+deck's canonical order (suits S H D C, 7 up to A). Declaring: every scoring meld in the meld
+table's order (see `bezique.melds.available_melds`), then ``exchange``, ``show``, ``draw``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from parlour.bezique import bot as _bot
+from parlour.bezique import melds as _melds
+from parlour.bezique import narrate as _narrate
+from parlour.bezique import view as _view
+from parlour.bezique.moves import DRAW, EXCHANGE, PLAYS, SHOW, Draw, Exchange, Meld, Play, Show
+from parlour.bezique.options import Options
+from parlour.bezique.rules import (
+    DEAL_FIELDS,
+    DECK,
+    FACES,
+    LAST_TRICK_BONUS,
+    PLAYERS,
+    SEVEN_POINTS,
+    SEVENS_OF,
+    STOCK_SIZE,
+    TRICKS_PER_DEAL,
+    USES,
+    brisques_in,
+    cards_in,
+    face_index,
+    faces_in,
+)
+from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase, Table
+from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
+from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
+from parlour.errors import NotationError
+from parlour.notation import deal_violation, make_deal, parse_deal, split_move
+from parlour.options import build_options
+
+__all__ = ["GAME", "BeziqueGame"]
+
+_FACE_OF: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
+_PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(
+        tuple(PLAYS[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
+        for pattern in range(256)
+    )
+    for suit in range(4)
+)
+_MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
+_USE_INDEX = {use: index for index, use in enumerate(USES)}
+
+
+def _plays(mask: int) -> tuple[Play, ...]:
+    """The play moves of the faces in a 64-bit card mask."""
+    faces = faces_in(mask)
+    by_pattern = _PLAYS_BY_SUIT_PATTERN
+    return (
+        by_pattern[0][faces & 255]
+        + by_pattern[1][(faces >> 8) & 255]
+        + by_pattern[2][(faces >> 16) & 255]
+        + by_pattern[3][(faces >> 24) & 255]
+    )
+
+
+def _seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+class BeziqueGame:
+    """The rules of two-handed Bezique behind the `parlour.core.Game` protocol."""
+
+    name = "bezique"
+    players = PLAYERS
+    deck = DECK
+    state_type = BeziqueState
+    options_type = Options
+    deal_fields = DEAL_FIELDS
+
+    # --- setting up -----------------------------------------------------------------------
+    def new_game(self, options: Any, dealer: int) -> BeziqueState:
+        """A match with no card dealt yet: the first move is a deal by ``dealer``."""
+        return BeziqueState(Table(build_options(Options, options), dealer), Phase.DEAL_DUE)
+
+    def options(self, state: BeziqueState) -> Options:
+        """The match's options."""
+        return state.table.options
+
+    def random_deal(self, state: BeziqueState, rng: random.Random) -> Deal:
+        """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says:
+        packets (``deal_packets``) to the non-dealer and dealer in turn, the next card turned up,
+        the rest the stock, top first."""
+        table = state.table
+        deck = list(DECK)
+        rng.shuffle(deck)
+        non_dealer = (table.dealer + 1) % PLAYERS
+        hands: list[list[Card]] = [[], []]
+        position = 0
+        for packet in table.options.deal_packets:
+            for seat in (non_dealer, table.dealer):
+                hands[seat].extend(deck[position : position + packet])
+                position += packet
+        return make_deal(DEAL_FIELDS, (hands, [[deck[16]]], [deck[17:]]))
+
+    # --- whose turn -------------------------------------------------------------------------
+    def current_player(self, state: BeziqueState) -> int | Chance | None:
+        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
+        phase = state.phase
+        if phase == Phase.DEAL_DUE:
+            return CHANCE
+        if phase == Phase.OVER:
+            return None
+        return state.to_act
+
+    # --- legal moves and checking -------------------------------------------------------------
+    def legal_moves(self, state: BeziqueState) -> tuple[Move, ...]:
+        """Every legal move in the documented order; empty at a deal or once the match is over."""
+        phase = state.phase
+        seat = state.to_act
+        if phase == Phase.PLAY:
+            return _plays(state.hands[seat] | state.tables[seat])
+        if phase == Phase.LAST_STAGE:
+            return _plays(_last_stage_allowed(state))
+        if phase == Phase.DECLARE:
+            moves: list[Move] = []
+            if not state.declared:
+                moves.extend(_melds.available_melds(state, seat))
+            if _melds.can_exchange(state, seat):
+                moves.append(EXCHANGE)
+            if _melds.can_show(state, seat):
+                moves.append(SHOW)
+            moves.append(DRAW)
+            return tuple(moves)
+        return ()
+
+    def check(self, state: BeziqueState, move: Move, seat: int | None) -> Violation | None:
+        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
+        phase = state.phase
+        if phase == Phase.OVER:
+            return Violation("turn.match_over", "the match is over: no more moves")
+        if isinstance(move, Deal):
+            if phase != Phase.DEAL_DUE:
+                return Violation("turn.no_deal_due", "no deal is due: the cards are in play")
+            if seat is not None:
+                return Violation(
+                    "turn.not_your_turn", f"the deal is a chance move, not {_seat_name(seat)}'s"
+                )
+            return deal_violation(move, DEAL_FIELDS, DECK)
+        if phase == Phase.DEAL_DUE:
+            return Violation("turn.deal_due", f"a deal is due before {move} can be played")
+        to_act = state.to_act
+        if seat is not None and seat != to_act:
+            return Violation(
+                "turn.not_your_turn",
+                f"it is {_seat_name(to_act)}'s turn, not {_seat_name(seat)}'s",
+            )
+        if isinstance(move, Play):
+            return _check_play(state, move)
+        if phase != Phase.DECLARE:
+            if isinstance(move, (Meld, Exchange, Show, Draw)):
+                return Violation(
+                    "phase.wrong_move",
+                    f"'{move}' is only for the winner of a first-stage trick, before drawing: "
+                    f"play a card",
+                )
+            return Violation("phase.wrong_move", f"{move} is not a Bezique move")
+        if isinstance(move, Draw):
+            return None
+        if isinstance(move, Meld):
+            return _melds.meld_violation(state, to_act, move)
+        if isinstance(move, Exchange):
+            return _melds.seven_violation(state, to_act, "exchange")
+        if isinstance(move, Show):
+            return _melds.seven_violation(state, to_act, "show")
+        return Violation("phase.wrong_move", f"{move} is not a Bezique move")
+
+    # --- applying moves -----------------------------------------------------------------------
+    def apply(self, state: BeziqueState, move: Move, seat: int | None) -> BeziqueState:
+        """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
+        if type(move) is Play and (seat is None or seat == state.to_act):
+            phase = state.phase
+            face = _FACE_OF.get(move.card, -1)
+            if face >= 0:
+                if phase == Phase.PLAY:
+                    card = _melds.play_copy(state, state.to_act, face)
+                    if card >= 0:
+                        return _play(state, card)
+                elif phase == Phase.LAST_STAGE:
+                    allowed = _last_stage_allowed(state)
+                    if allowed >> face & 1 or allowed >> (face + FACES) & 1:
+                        return _play(state, _melds.play_copy(state, state.to_act, face))
+        elif type(move) is Draw and state.phase == Phase.DECLARE and seat in (None, state.to_act):
+            return _draw(state)
+        raise_if_illegal(self.check(state, move, seat), move)
+        if isinstance(move, Deal):
+            return _deal(state, move)
+        if isinstance(move, Meld):
+            return _meld(state, move)
+        if isinstance(move, Exchange):
+            return _exchange(state)
+        if isinstance(move, Show):
+            return _show(state)
+        raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
+
+    # --- notation -------------------------------------------------------------------------------
+    def parse_move(self, state: BeziqueState, text: str) -> Move:
+        """Parse ``deal …``, ``play QS``, ``meld KH QH``, ``exchange``, ``show`` or ``draw``.
+
+        Cards that form no meld still parse (the move is then refused as illegal).
+        """
+        keyword, arguments = split_move(text)
+        if keyword == "play":
+            if len(arguments) != 1:
+                raise NotationError(f"'play' takes one card, as in 'play QS': {text!r}")
+            card = parse_card(arguments[0])
+            face = _FACE_OF.get(card)
+            return Play(card) if face is None else PLAYS[face]
+        if keyword == "meld":
+            if not arguments:
+                raise NotationError(f"'meld' names the meld's cards, as in 'meld KH QH': {text!r}")
+            return Meld(tuple(parse_card(token) for token in arguments))
+        if keyword in ("exchange", "show", "draw"):
+            if arguments:
+                raise NotationError(f"{keyword!r} takes no argument: {text!r}")
+            return {"exchange": EXCHANGE, "show": SHOW, "draw": DRAW}[keyword]
+        if keyword == "deal":
+            return parse_deal(arguments, DEAL_FIELDS)
+        raise NotationError(
+            f"{keyword!r} is not a Bezique move (the moves are {_MOVE_KEYWORDS}): {text!r}"
+        )
+
+    # --- score and results ------------------------------------------------------------------------
+    def score(self, state: BeziqueState) -> tuple[int, ...]:
+        """Match points per seat: melds and sevens as they score, the rest at the deal's end."""
+        return state.scores
+
+    def winners(self, state: BeziqueState) -> tuple[int, ...]:
+        """The seat(s) with the highest score once the match is over (both on a single-deal
+        tie); empty before."""
+        if state.phase != Phase.OVER:
+            return ()
+        best = max(state.scores)
+        return tuple(seat for seat in range(PLAYERS) if state.scores[seat] == best)
+
+    def score_events(self, state: BeziqueState) -> tuple[ScoreEvent, ...]:
+        """Every award of the match so far, in the order they were scored."""
+        return (
+            *(award for deal in state.table.deals for award in deal.awards),
+            *state.awards,
+        )
+
+    def deal_results(self, state: BeziqueState) -> tuple[DealResult, ...]:
+        """The breakdown of every finished deal."""
+        return state.table.deals
+
+    # --- where the cards are ---------------------------------------------------------------
+    def card_zones(self, state: BeziqueState) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: hands, melds on the table, stock, turn-up, trick, tricks won.
+
+        Between deals (and once the match is over) the whole deck is in the ``pack``.
+        """
+        if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+            return {"pack": DECK}
+        stock = state.table.stock
+        return {
+            "hand 0": cards_in(state.hands[0]),
+            "hand 1": cards_in(state.hands[1]),
+            "table 0": cards_in(state.tables[0]),
+            "table 1": cards_in(state.tables[1]),
+            "stock": tuple(DECK[card] for card in stock[state.drawn :]),
+            "turnup": (DECK[state.turnup],) if state.turnup >= 0 else (),
+            "trick": tuple(DECK[card] for card in state.trick),
+            "won 0": cards_in(state.won[0]),
+            "won 1": cards_in(state.won[1]),
+        }
+
+    view = staticmethod(_view.view)
+    resample_hidden = staticmethod(_view.resample_hidden)
+    narrate = staticmethod(_narrate.narrate)
+    bot_move = staticmethod(_bot.bot_move)
+
+
+# --- checks -------------------------------------------------------------------------------------
+
+
+def _last_stage_allowed(state: BeziqueState) -> int:
+    table = state.table
+    return table.last_stage_evaluator.allowed(table.trump, state.hands[state.to_act], state.trick)
+
+
+def _check_play(state: BeziqueState, move: Play) -> Violation | None:
+    phase = state.phase
+    if phase == Phase.DECLARE:
+        return Violation(
+            "phase.wrong_move", "you won the trick: declare if you wish, then 'draw' before playing"
+        )
+    seat = state.to_act
+    face = _FACE_OF.get(move.card, -1)
+    held = state.hands[seat] | state.tables[seat]
+    if face < 0 or (not held >> face & 1 and not held >> (face + FACES) & 1):
+        return Violation("card.not_held", f"you do not hold {move.card.symbol}")
+    if phase == Phase.PLAY:
+        return None
+    allowed = _last_stage_allowed(state)
+    if allowed >> face & 1 or allowed >> (face + FACES) & 1:
+        return None
+    table = state.table
+    card = face if held >> face & 1 else face + FACES
+    found = table.last_stage_evaluator.violation(table.trump, state.hands[seat], state.trick, card)
+    assert found is not None
+    obligation, message = found
+    return Violation(obligation.rule, message)
+
+
+# --- transitions (moves already checked) -------------------------------------------------------
+
+
+def _deal(state: BeziqueState, deal: Deal) -> BeziqueState:
+    """Lay out a checked deal: the first copy of each face met (hands in seat order, then the
+    turn-up, then the stock) is copy 0, the second copy 1."""
+    table = state.table
+    seen: set[int] = set()
+
+    def index(card: Card) -> int:
+        face = _FACE_OF[card]
+        if face in seen:
+            return face + FACES
+        seen.add(face)
+        return face
+
+    hands = tuple(sum(1 << index(card) for card in hand) for hand in deal["hands"])
+    turnup = index(deal["turnup"][0][0])
+    stock = tuple(index(card) for card in deal["stock"][0])
+    trump = int(DECK[turnup].suit)  # type: ignore[arg-type]
+    new_table = Table(
+        table.options, table.dealer, table.deal_number + 1, table.deals, trump, turnup, stock
+    )
+    non_dealer = (table.dealer + 1) % PLAYERS
+    scores = _match_total(table)
+    state = BeziqueState(
+        new_table, Phase.PLAY, non_dealer, (hands[0], hands[1]), turnup=turnup,
+        leader=non_dealer, scores=scores,
+    )  # fmt: skip
+    bonus = table.options.turnup_seven_bonus
+    if SEVENS_OF[trump] >> turnup & 1 and bonus:
+        state = _award(
+            state, table.dealer, bonus, "bezique.seven_turnup", None,
+            Declaration(table.dealer, "seven_turnup", (DECK[turnup],), bonus, None),
+            sevens_scored=1 << turnup,
+        )  # fmt: skip
+    return state
+
+
+def _match_total(table: Table) -> tuple[int, int]:
+    totals = [0, 0]
+    for deal in table.deals:
+        totals[0] += deal.points[0]
+        totals[1] += deal.points[1]
+    return (totals[0], totals[1])
+
+
+def _award(
+    state: BeziqueState,
+    seat: int,
+    points: int,
+    reason: str,
+    trick: int | None,
+    declaration: Declaration | None = None,
+    **changes: Any,
+) -> BeziqueState:
+    """``state`` with ``points`` scored by ``seat`` (and ``changes`` made); the match ends at
+    once if the award reaches the target under ``match_end="first_to_reach"``."""
+    table = state.table
+    scores = _with(state.scores, seat, state.scores[seat] + points)
+    event = ScoreEvent((seat,), points, reason, table.deal_number, trick)
+    declarations = state.declarations if declaration is None else (
+        *state.declarations, declaration
+    )  # fmt: skip
+    new = _evolve(state, scores=scores, awards=(*state.awards, event), declarations=declarations,
+                  **changes)  # fmt: skip
+    options = table.options
+    if (
+        options.match_end == "first_to_reach"
+        and options.target is not None
+        and scores[seat] >= options.target
+    ):
+        return _finish_deal(new, complete=False)
+    return new
+
+
+def _evolve(state: BeziqueState, **changes: Any) -> BeziqueState:
+    return attrs.evolve(state, **changes)
+
+
+def _play(state: BeziqueState, card: int) -> BeziqueState:
+    seat = state.to_act
+    bit = 1 << card
+    hands = _with(state.hands, seat, state.hands[seat] & ~bit)
+    tables = state.tables
+    if tables[seat] & bit:
+        tables = _with(tables, seat, tables[seat] & ~bit)
+    known = state.known
+    if known[seat] & bit:
+        known = _with(known, seat, known[seat] & ~bit)
+    trick = (*state.trick, card)
+    table = state.table
+    phase = state.phase
+    if len(trick) == 1:
+        new = BeziqueState(
+            table, phase, 1 - seat, hands, tables, known, state.drawn, state.turnup, trick,
+            state.leader, state.tricks, state.won, state.last_trick, state.uses,
+            state.sevens_scored, False, -1, state.scores, state.awards, state.declarations,
+        )  # fmt: skip
+    else:
+        leader = state.leader
+        winner = leader if table.card_table.winning_index(table.trump, trick) == 0 else 1 - leader
+        won = _with(state.won, winner, state.won[winner] | (1 << trick[0]) | bit)
+        tricks = state.tricks + 1
+        next_phase = Phase.DECLARE if phase == Phase.PLAY else Phase.LAST_STAGE
+        new = BeziqueState(
+            table, next_phase, winner, hands, tables, known, state.drawn, state.turnup, (),
+            winner, tricks, won, (leader, trick), state.uses, state.sevens_scored, False, -1,
+            state.scores, state.awards, state.declarations,
+        )  # fmt: skip
+    if (
+        phase == Phase.PLAY
+        and SEVENS_OF[table.trump] & bit
+        and not state.sevens_scored & bit
+        and "play" in table.options.seven_scoring
+    ):
+        new = _award(
+            new, seat, SEVEN_POINTS, "bezique.seven_play", state.tricks + 1,
+            Declaration(seat, "seven_play", (DECK[card],), SEVEN_POINTS, state.tricks + 1),
+            sevens_scored=new.sevens_scored | bit,
+        )  # fmt: skip
+        if new.phase == Phase.OVER:
+            return new
+    if len(trick) == 1:
+        return new
+    return _after_trick(new)
+
+
+def _after_trick(state: BeziqueState) -> BeziqueState:
+    """The awards a completed trick brings: brisques (if counted as they are won) and the last
+    trick's 10; the end of the deal after trick 32."""
+    options = state.table.options
+    winner = state.to_act
+    tricks = state.tricks
+    if options.brisque_timing == "immediate":
+        assert state.last_trick is not None
+        points = brisques_in((1 << state.last_trick[1][0]) | (1 << state.last_trick[1][1]))
+        if points:
+            state = _award(state, winner, points, "bezique.brisques", tricks)
+            if state.phase == Phase.OVER:
+                return state
+    if tricks == options.last_trick:
+        state = _award(state, winner, LAST_TRICK_BONUS, "bezique.last_trick", tricks)
+        if state.phase == Phase.OVER:
+            return state
+    if tricks == TRICKS_PER_DEAL:
+        return _end_of_deal(state)
+    return state
+
+
+def _end_of_deal(state: BeziqueState) -> BeziqueState:
+    """Brisques counted at the end (non-dealer first), then the deal's result."""
+    table = state.table
+    if table.options.brisque_timing == "end":
+        non_dealer = (table.dealer + 1) % PLAYERS
+        for seat in (non_dealer, table.dealer):
+            points = brisques_in(state.won[seat])
+            if points:
+                state = _award(state, seat, points, "bezique.brisques", None)
+                if state.phase == Phase.OVER:
+                    return state
+    return _finish_deal(state, complete=True)
+
+
+def _finish_deal(state: BeziqueState, *, complete: bool) -> BeziqueState:
+    """Record the deal's result and move on: the next deal, or the end of the match."""
+    table = state.table
+    options = table.options
+    points = [0, 0]
+    brisques = [0, 0]
+    last_trick_seat = None
+    for award in state.awards:
+        points[award.seats[0]] += award.points
+        if award.reason == "bezique.brisques":
+            brisques[award.seats[0]] += award.points
+        elif award.reason == "bezique.last_trick":
+            last_trick_seat = award.seats[0]
+    result = DealResult(
+        number=table.deal_number,
+        dealer=table.dealer,
+        outcome="played" if complete else "stopped",
+        trump=Suit(table.trump),
+        turnup=DECK[table.first_turnup],
+        tricks=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
+        brisques=(brisques[0], brisques[1]),
+        last_trick_seat=last_trick_seat,
+        declarations=state.declarations,
+        points=(points[0], points[1]),
+        awards=state.awards,
+    )
+    deals = (*table.deals, result)
+    scores = state.scores
+    over = not complete or _match_decided(options, scores)
+    if options.next_dealer == "winner_of_last_trick" and complete:
+        next_dealer = state.to_act
+    else:
+        next_dealer = 1 - table.dealer
+    next_table = Table(options, next_dealer, table.deal_number, deals)
+    return BeziqueState(next_table, Phase.OVER if over else Phase.DEAL_DUE, scores=scores)
+
+
+def _match_decided(options: Options, scores: tuple[int, int]) -> bool:
+    """Whether the match is over after a complete deal: a single deal always; with a target,
+    a player at or over it and ahead (an exact tie plays another deal)."""
+    if options.target is None:
+        return True
+    return max(scores) >= options.target and scores[0] != scores[1]
+
+
+def _draw(state: BeziqueState) -> BeziqueState:
+    """The winner draws the top card and the loser the next; after trick 24 the winner takes
+    the last face-down card, the loser the turn-up, and the last stage begins."""
+    table = state.table
+    winner = state.to_act
+    loser = 1 - winner
+    stock = table.stock
+    drawn = state.drawn
+    hands = list(state.hands)
+    if drawn < STOCK_SIZE - 1:
+        hands[winner] |= 1 << stock[drawn]
+        hands[loser] |= 1 << stock[drawn + 1]
+        return BeziqueState(
+            table, Phase.PLAY, winner, (hands[0], hands[1]), state.tables, state.known,
+            drawn + 2, state.turnup, (), winner, state.tricks, state.won, state.last_trick,
+            state.uses, state.sevens_scored, False, -1, state.scores, state.awards,
+            state.declarations,
+        )  # fmt: skip
+    last = stock[drawn]
+    hands[winner] |= 1 << last
+    hands[loser] |= 1 << state.turnup
+    known = list(state.known)
+    known[loser] |= 1 << state.turnup
+    if table.options.reveal_last_stock_card:
+        known[winner] |= 1 << last
+    for seat in range(PLAYERS):
+        hands[seat] |= state.tables[seat]
+        known[seat] |= state.tables[seat]
+    return BeziqueState(
+        table, Phase.LAST_STAGE, winner, (hands[0], hands[1]), (0, 0), (known[0], known[1]),
+        drawn + 1, -1, (), winner, state.tricks, state.won, state.last_trick, state.uses,
+        state.sevens_scored, False, -1, state.scores, state.awards, state.declarations,
+    )  # fmt: skip
+
+
+def _meld(state: BeziqueState, move: Meld) -> BeziqueState:
+    seat = state.to_act
+    kind = _melds.identify_meld(state, move.cards)
+    assert kind is not None
+    faces = [face_index(card) for card in move.cards]
+    cards = _melds.meld_assignment(state, seat, kind, faces)
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    from_hand = mask & state.hands[seat]
+    uses = list(state.uses)
+    uses[_USE_INDEX[kind.adds]] |= mask
+    return _award(
+        state, seat, kind.points, kind.rule, state.tricks,
+        Declaration(seat, kind.name, move.cards, kind.points, state.tricks),
+        hands=_with(state.hands, seat, state.hands[seat] & ~from_hand),
+        tables=_with(state.tables, seat, state.tables[seat] | mask),
+        known=_with(state.known, seat, state.known[seat] & ~from_hand),
+        uses=tuple(uses),
+        declared=True,
+    )  # fmt: skip
+
+
+def _exchange(state: BeziqueState) -> BeziqueState:
+    seat = state.to_act
+    options = state.table.options
+    seven = _melds.exchange_seven(state, seat)
+    seven_bit = 1 << seven
+    turnup_bit = 1 << state.turnup
+    changes: dict[str, Any] = {
+        "hands": _with(state.hands, seat, (state.hands[seat] & ~seven_bit) | turnup_bit),
+        "known": _with(state.known, seat, (state.known[seat] & ~seven_bit) | turnup_bit),
+        "turnup": seven,
+        "exchanged": state.turnup,
+        "declared": state.declared or options.seven_counts_as_meld,
+    }
+    if "exchange" in options.seven_scoring and not state.sevens_scored & seven_bit:
+        return _award(
+            state, seat, SEVEN_POINTS, "bezique.seven_exchange", state.tricks,
+            Declaration(seat, "seven_exchange", (DECK[seven],), SEVEN_POINTS, state.tricks),
+            sevens_scored=state.sevens_scored | seven_bit, **changes,
+        )  # fmt: skip
+    return _evolve(state, **changes)
+
+
+def _show(state: BeziqueState) -> BeziqueState:
+    seat = state.to_act
+    seven = _melds.show_seven(state, seat)
+    bit = 1 << seven
+    return _award(
+        state, seat, SEVEN_POINTS, "bezique.seven_show", state.tricks,
+        Declaration(seat, "seven_show", (DECK[seven],), SEVEN_POINTS, state.tricks),
+        sevens_scored=state.sevens_scored | bit,
+        known=_with(state.known, seat, state.known[seat] | bit),
+        declared=state.declared or state.table.options.seven_counts_as_meld,
+    )  # fmt: skip
+
+
+GAME = BeziqueGame()

@@ -1,0 +1,354 @@
+"""Melds, sevens and copies: which scoring melds a trick winner may declare, which physical
+cards a move uses, and why a declaration is refused.
+
+**Copies.** Moves name faces (``QS``); the deck holds two copies of each. Where the choice of
+copy changes what happens next, the engine resolves it by these rules, chosen to keep as many
+later melds open as it can (a card in the hand can do whatever a melded copy of it can, and
+more; a melded copy is *more used* than another when its history bars it from more kinds of
+meld in the table):
+
+* a **meld** uses the assignment of copies that takes the **fewest cards from the hand**
+  (at least one, by the new-card rule); within each face, the more used melded copy is taken
+  first, then the lower copy number; when one hand card must replace a melded one, the
+  replacement is made in the first face of the meld in canonical order;
+* a **play** takes a copy from the table before one from the hand (the hand keeps its fresh
+  card), then the more used copy, then a seven of trumps that scores by being played, then a
+  copy the opponent knows of, then the lower copy number;
+* an **exchange** gives up a seven of trumps that scores by the exchange if it holds one,
+  otherwise one that has already scored (keeping a fresh one to show or play);
+* a **show** shows a seven of trumps that has not scored yet.
+
+`legal_moves` lists one move per text: each meld once, named by its cards in canonical order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from parlour.bezique.moves import Meld
+from parlour.bezique.rules import (
+    FACES,
+    MELD_TABLE,
+    QUARTET_FACES,
+    QUARTET_KINDS,
+    SEVENS_OF,
+    USES,
+    MeldKind,
+    copies_of,
+    face_index,
+)
+from parlour.bezique.state import BeziqueState, Phase
+from parlour.cards import PIQUET_DECK, Card, Rank, Suit
+from parlour.core import Violation
+
+__all__ = [
+    "available_melds",
+    "barred_kinds",
+    "can_exchange",
+    "can_show",
+    "exchange_seven",
+    "forbidden_mask",
+    "identify_meld",
+    "meld_assignment",
+    "meld_violation",
+    "play_copy",
+    "seven_violation",
+    "show_seven",
+]
+
+_USE_INDEX = {use: index for index, use in enumerate(USES)}
+_FORBIDDEN_INDEXES = {
+    kind.name: tuple(_USE_INDEX[use] for use in USES if use & kind.forbidden) for kind in MELD_TABLE
+}
+_CLASS_TEXT = {
+    "common_marriage": "a marriage",
+    "royal_marriage": "a royal marriage or a sequence",
+    "sequence": "a sequence",
+    "bezique": "a bezique or a double bezique",
+    "double_bezique": "a double bezique",
+    "four_aces": "four aces",
+    "four_kings": "four kings",
+    "four_queens": "four queens",
+    "four_jacks": "four jacks",
+}
+_QUARTET_BY_RANK = {kind.quartet_rank: kind for kind in QUARTET_KINDS}
+_MELD_CACHE: dict[tuple[int, ...], Meld] = {}
+
+
+def forbidden_mask(state: BeziqueState, kind: MeldKind) -> int:
+    """The cards barred from ``kind`` by their history: they scored in its class at its level or
+    above."""
+    uses = state.uses
+    mask = 0
+    for index in _FORBIDDEN_INDEXES[kind.name]:
+        mask |= uses[index]
+    return mask
+
+
+def _sources(state: BeziqueState, seat: int, kind: MeldKind) -> tuple[int, int]:
+    """The hand cards and table cards ``seat`` may use in ``kind`` now."""
+    barred = forbidden_mask(state, kind)
+    hand = state.hands[seat] & ~barred
+    if state.exchanged >= 0:
+        hand &= ~(1 << state.exchanged)
+    return hand, state.tables[seat] & ~barred
+
+
+def _meld_move(faces: tuple[int, ...]) -> Meld:
+    key = tuple(sorted(faces))
+    move = _MELD_CACHE.get(key)
+    if move is None:
+        move = Meld(tuple(PIQUET_DECK[face] for face in key))
+        _MELD_CACHE[key] = move
+    return move
+
+
+def _quartet_choices(counts: list[int], total: int) -> Iterator[tuple[int, ...]]:
+    """Every way of taking ``total`` cards with at most ``counts[s]`` of suit ``s``."""
+    if len(counts) == 1:
+        if total <= counts[0]:
+            yield (total,)
+        return
+    for first in range(min(counts[0], total), -1, -1):
+        for rest in _quartet_choices(counts[1:], total - first):
+            yield (first, *rest)
+
+
+def available_melds(state: BeziqueState, seat: int) -> list[Meld]:
+    """Every scoring meld ``seat`` may declare now, in the meld table's order (common marriages
+    by suit; quartets with more cards of the earlier suits first)."""
+    moves: list[Meld] = []
+    held = state.hands[seat] | state.tables[seat]
+    for kind, faces in state.table.melds:
+        if any(not held & copies_of(face) for face in faces):
+            continue
+        hand, table = _sources(state, seat, kind)
+        usable = hand | table
+        if all((usable & copies_of(face)).bit_count() >= faces.count(face) for face in faces) and (
+            any(hand & copies_of(face) for face in faces)
+        ):
+            moves.append(_meld_move(faces))
+    for kind in QUARTET_KINDS:
+        assert kind.quartet_rank is not None
+        suit_faces = QUARTET_FACES[kind.quartet_rank]
+        if sum((held & copies_of(face)).bit_count() for face in suit_faces) < 4:
+            continue
+        hand, table = _sources(state, seat, kind)
+        usable = hand | table
+        counts = [(usable & copies_of(face)).bit_count() for face in suit_faces]
+        if sum(counts) < 4:
+            continue
+        in_hand = [bool(hand & copies_of(face)) for face in suit_faces]
+        for choice in _quartet_choices(counts, 4):
+            if any(taken and fresh for taken, fresh in zip(choice, in_hand, strict=True)):
+                faces = tuple(face for face, n in zip(suit_faces, choice, strict=True)
+                              for _ in range(n))  # fmt: skip
+                moves.append(_meld_move(faces))
+    return moves
+
+
+def identify_meld(state: BeziqueState, cards: tuple[Card, ...]) -> MeldKind | None:
+    """The meld kind the named cards form under this deal's trump, or ``None``."""
+    faces = sorted(face_index(card) for card in cards if card in _FACE_OF)
+    if len(faces) != len(cards):
+        return None
+    for kind, meld_faces in state.table.melds:
+        if sorted(meld_faces) == faces:
+            return kind
+    ranks = {card.rank for card in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        return _QUARTET_BY_RANK.get(cards[0].rank)
+    return None
+
+
+_FACE_OF = {card: index for index, card in enumerate(PIQUET_DECK)}
+
+
+_BARRED_KINDS: tuple[int, ...] = tuple(
+    sum(
+        1
+        for kind in MELD_TABLE
+        if any(history >> index & 1 for index in _FORBIDDEN_INDEXES[kind.name])
+    )
+    for history in range(1 << len(USES))
+)
+"""For each meld history (bit ``i`` set: the card scored in class ``USES[i]``), how many kinds
+of meld in the table it bars the card from."""
+
+
+def barred_kinds(state: BeziqueState, card: int) -> int:
+    """How many kinds of meld ``card``'s history bars it from: how used a copy is."""
+    history = 0
+    for index, mask in enumerate(state.uses):
+        if mask >> card & 1:
+            history |= 1 << index
+    return _BARRED_KINDS[history]
+
+
+def _preference(state: BeziqueState, card: int) -> tuple[int, int]:
+    """The more used melded copy first, then the lower copy number."""
+    return (-barred_kinds(state, card), card)
+
+
+def meld_assignment(state: BeziqueState, seat: int, kind: MeldKind, faces: list[int]) -> list[int]:
+    """The physical cards a legal meld of ``faces`` uses (see the module's copy rules)."""
+    hand, table = _sources(state, seat, kind)
+    chosen: list[int] = []
+    spare_hand: dict[int, int] = {}
+    for face, count in sorted(Counter(faces).items()):
+        on_table = sorted(
+            (card for card in (face, face + FACES) if table >> card & 1),
+            key=lambda card: _preference(state, card),
+        )
+        in_hand = [card for card in (face, face + FACES) if hand >> card & 1]
+        picked = (on_table + in_hand)[:count]
+        chosen.extend(picked)
+        unused_hand = [card for card in in_hand if card not in picked]
+        if unused_hand:
+            spare_hand[face] = unused_hand[0]
+    if not any(hand >> card & 1 for card in chosen):
+        face = min(spare_hand)
+        table_copies = [card for card in chosen if card & 31 == face]
+        chosen.remove(table_copies[-1])
+        chosen.append(spare_hand[face])
+    return chosen
+
+
+def meld_violation(state: BeziqueState, seat: int, move: Meld) -> Violation | None:
+    """Why ``seat`` may not declare ``move`` now (the phase and turn are already checked)."""
+    if state.declared:
+        return Violation(
+            "bezique.one_declaration",
+            "only one scoring declaration is allowed per trick won"
+            + (" (the seven counts as one under this game's options)"
+               if state.table.options.seven_counts_as_meld else ""),
+        )  # fmt: skip
+    kind = identify_meld(state, move.cards)
+    shown = " ".join(card.symbol for card in move.cards)
+    if kind is None:
+        return Violation("bezique.not_a_meld", f"{shown} is not a meld in the table")
+    faces = [face_index(card) for card in move.cards]
+    held = state.hands[seat] | state.tables[seat]
+    for face, count in Counter(faces).items():
+        if (held & copies_of(face)).bit_count() < count:
+            times = "" if count == 1 else f" {count} times"
+            return Violation("card.not_held", f"you do not hold {PIQUET_DECK[face].symbol}{times}")
+    hand, table = _sources(state, seat, kind)
+    usable = hand | table
+    for face, count in Counter(faces).items():
+        if (usable & copies_of(face)).bit_count() >= count:
+            continue
+        if state.exchanged >= 0 and state.exchanged & 31 == face:
+            with_exchanged = usable | (1 << state.exchanged)
+            if (with_exchanged & copies_of(face)).bit_count() >= count:
+                return Violation(
+                    "bezique.exchanged_card",
+                    f"{PIQUET_DECK[face].symbol} was just taken by the exchange: it cannot "
+                    f"meld in the same turn",
+                )
+        return Violation(
+            "bezique.meld_reuse",
+            f"{PIQUET_DECK[face].symbol} has already scored in {_CLASS_TEXT[kind.name]}: "
+            f"within a class a card may only be used again in a higher meld",
+        )
+    if not any(hand & copies_of(face) for face in faces):
+        return Violation(
+            "bezique.no_new_card",
+            f"{shown} uses no card from your hand: a new meld needs at least one",
+        )
+    return None
+
+
+# --- sevens of trumps ----------------------------------------------------------------------
+
+
+def _trump_sevens(state: BeziqueState, seat: int) -> int:
+    return state.hands[seat] & SEVENS_OF[state.table.trump]
+
+
+def seven_violation(state: BeziqueState, seat: int, action: str) -> Violation | None:
+    """Why ``seat`` may not ``exchange`` or ``show`` now (phase and turn already checked)."""
+    options = state.table.options
+    if options.seven_counts_as_meld and state.declared:
+        return Violation(
+            "bezique.one_declaration",
+            f"under this game's options the seven's {action} counts as the one declaration "
+            f"of the trick, and it has been made",
+        )
+    sevens = _trump_sevens(state, seat)
+    trump_seven = Card.of(Rank.SEVEN, Suit(state.table.trump)).symbol
+    if not sevens:
+        return Violation("bezique.no_seven", f"you do not hold the {trump_seven} (seven of trumps)")
+    if action == "exchange":
+        if state.exchanged >= 0 or state.turnup & 31 == 8 * state.table.trump:
+            return Violation(
+                "bezique.turnup_is_seven", "the turn-up is a seven of trumps: nothing to exchange"
+            )
+        return None
+    if "show" not in options.seven_scoring:
+        return Violation(
+            "bezique.show_not_scoring",
+            "under this game's options showing the seven of trumps does not score",
+        )
+    if not sevens & ~state.sevens_scored:
+        return Violation("bezique.seven_scored", f"your {trump_seven} has already scored")
+    return None
+
+
+def can_exchange(state: BeziqueState, seat: int) -> bool:
+    """Whether ``exchange`` is legal for the trick winner ``seat`` now."""
+    return seven_violation(state, seat, "exchange") is None
+
+
+def can_show(state: BeziqueState, seat: int) -> bool:
+    """Whether ``show`` is legal for the trick winner ``seat`` now."""
+    return seven_violation(state, seat, "show") is None
+
+
+def exchange_seven(state: BeziqueState, seat: int) -> int:
+    """The seven of trumps an exchange gives up (see the module's copy rules)."""
+    sevens = _trump_sevens(state, seat)
+    fresh = sevens & ~state.sevens_scored
+    scored = sevens & state.sevens_scored
+    scoring = "exchange" in state.table.options.seven_scoring
+    first, second = (fresh, scored) if scoring else (scored, fresh)
+    pool = first or second
+    return (pool & -pool).bit_length() - 1
+
+
+def show_seven(state: BeziqueState, seat: int) -> int:
+    """The unscored seven of trumps a show shows (the lower copy if both are fresh)."""
+    fresh = _trump_sevens(state, seat) & ~state.sevens_scored
+    return (fresh & -fresh).bit_length() - 1
+
+
+# --- plays ---------------------------------------------------------------------------------
+
+
+def play_copy(state: BeziqueState, seat: int, face: int) -> int:
+    """The copy of ``face`` that ``seat`` plays (see the module's copy rules); -1 if none held."""
+    first, second = face, face + FACES
+    hand = state.hands[seat]
+    table = state.tables[seat]
+    held = [card for card in (first, second) if (hand | table) >> card & 1]
+    if len(held) <= 1:
+        return held[0] if held else -1
+    sevens = SEVENS_OF[state.table.trump] if state.phase != Phase.LAST_STAGE else 0
+    scores_played = "play" in state.table.options.seven_scoring
+
+    def key(card: int) -> tuple[int, int, int, int, int]:
+        on_table = table >> card & 1
+        used = barred_kinds(state, card)
+        scoring_seven = bool(
+            scores_played and sevens >> card & 1 and not state.sevens_scored >> card & 1
+        )
+        known = state.known[seat] >> card & 1
+        return (-on_table, -used, -int(scoring_seven), -known, card)
+
+    return min(held, key=key)
+
+
+def meld_cards_text(cards: list[int]) -> tuple[Card, ...]:
+    """The faces of physical cards, in canonical order."""
+    return tuple(PIQUET_DECK[face] for face in sorted(card & 31 for card in cards))

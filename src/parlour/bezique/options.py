@@ -1,0 +1,55 @@
+"""Bezique's options: the defaults follow the seed where it is clear, else the classic references
+(see docs/bezique.md for every decision)."""
+
+from __future__ import annotations
+
+import attrs
+
+from parlour.options import boolean, choice, int_list, option, positive_int_or_none, subset_of
+
+__all__ = ["SEVEN_ACTIONS", "Options"]
+
+SEVEN_ACTIONS = ("exchange", "show", "play")
+"""The ways a seven of trumps can score, in the order ``seven_scoring`` is normalised to."""
+
+
+@attrs.frozen(slots=True)
+class Options:
+    """Every Bezique option; build one with `Options(**values)` or pass a mapping to new_game.
+
+    * ``target``: match points to win (1000); ``None`` plays a single deal.
+    * ``match_end``: ``"end_of_deal"`` (totals compared after each deal) or ``"first_to_reach"``
+      (the first running total to reach the target wins, even mid-deal).
+    * ``brisque_timing``: brisques scored at the ``"end"`` of the deal or as tricks are won
+      (``"immediate"``).
+    * ``rank_order``: ``"A-10-K"`` (A 10 K Q J 9 8 7) or the seed's ``"seed_A-K-Q-J-10"``.
+    * ``last_trick``: the trick whose winner scores 10: 32 (the last) or 24 (the last of the
+      first stage).
+    * ``reveal_last_stock_card``: the winner of trick 24 shows the last face-down card.
+    * ``seven_scoring``: the ways a seven of trumps scores 10: any of ``"exchange"``,
+      ``"show"``, ``"play"``.
+    * ``seven_counts_as_meld``: an exchange or show takes the trick's one declaration.
+    * ``turnup_seven_bonus``: the dealer's points for a seven turned up (10 or 0).
+    * ``bezique_cards``: always Q♠+J♦ (``"fixed_QS_JD"``) or Q♣+J♥ with ♠/♦ trumps
+      (``"by_trump"``).
+    * ``deal_packets``: the packet sizes `random_deal` deals to each player in turn (sum 8).
+    * ``next_dealer``: ``"alternate"`` or ``"winner_of_last_trick"``.
+    """
+
+    target: int | None = option(positive_int_or_none(), 1000)
+    match_end: str = option(choice("end_of_deal", "first_to_reach"), "end_of_deal")
+    brisque_timing: str = option(choice("end", "immediate"), "end")
+    rank_order: str = option(choice("A-10-K", "seed_A-K-Q-J-10"), "A-10-K")
+    last_trick: int = option(choice(32, 24), 32)
+    reveal_last_stock_card: bool = option(boolean(), True)
+    seven_scoring: tuple[str, ...] = option(
+        subset_of(*SEVEN_ACTIONS, examples=(SEVEN_ACTIONS, ("exchange", "play"), ())),
+        SEVEN_ACTIONS,
+    )
+    seven_counts_as_meld: bool = option(boolean(), False)
+    turnup_seven_bonus: int = option(choice(10, 0), 10)
+    bezique_cards: str = option(choice("fixed_QS_JD", "by_trump"), "fixed_QS_JD")
+    deal_packets: tuple[int, ...] = option(
+        int_list(None, 8, examples=((3, 2, 3), (2, 3, 3))), (3, 2, 3)
+    )
+    next_dealer: str = option(choice("alternate", "winner_of_last_trick"), "alternate")

@@ -1,0 +1,251 @@
+"""Bezique's rules as data: the 64-card deck, rank orders, brisques, the deal layout, the meld
+table with its reuse classes, and the play duties of the last stage.
+
+Card ``i`` is copy ``i // 32`` of the face ``PIQUET_DECK[i % 32]`` (suits S H D C, each
+7 8 9 10 J Q K A), so a holding is a 64-bit mask: the first pack in bits 0..31, the second in
+bits 32..63. The two copies of a face are interchangeable except where the meld history tells
+them apart (see `bezique.melds`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from parlour.cards import PIQUET_DECK, Card, Rank, Suit
+from parlour.core import DealField
+from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
+
+DECK: tuple[Card, ...] = PIQUET_DECK + PIQUET_DECK
+"""The deck in canonical order: the whole first pack, then the second."""
+PLAYERS = 2
+FACES = 32
+CARDS_PER_HAND = 8
+STAGE_ONE_TRICKS = 24
+STAGE_TWO_TRICKS = 8
+TRICKS_PER_DEAL = STAGE_ONE_TRICKS + STAGE_TWO_TRICKS
+STOCK_SIZE = 47
+"""Face-down cards after the deal; with the turn-up, 48 cards: 24 draws for each player."""
+BRISQUE_POINTS = 10
+BRISQUES_TOTAL = 160
+LAST_TRICK_BONUS = 10
+SEVEN_POINTS = 10
+FULL_MASK = (1 << 64) - 1
+
+DEAL_FIELDS = (
+    DealField("hands", (8, 8), ordered=False),
+    DealField("turnup", (1,), ordered=True),
+    DealField("stock", (STOCK_SIZE,), ordered=True),
+)
+"""The deal move's layout: two 8-card hands in seat order, the turn-up, the stock top first."""
+
+RANK_ORDERS: dict[str, tuple[Rank, ...]] = {
+    "A-10-K": (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
+               Rank.SEVEN),
+    "seed_A-K-Q-J-10": (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
+                        Rank.EIGHT, Rank.SEVEN),
+}  # fmt: skip
+"""The rank order of every suit, trumps included, highest first, for each ``rank_order``."""
+
+CARD_TABLES: dict[str, CardTable] = {
+    name: CardTable.build(DECK, order, order) for name, order in RANK_ORDERS.items()
+}
+
+
+def face_of(card: int) -> int:
+    """The face (0..31, an index into `PIQUET_DECK`) of card ``card``."""
+    return card & 31
+
+
+def face_index(card: Card) -> int:
+    """The face number of a piquet card: its index in `PIQUET_DECK`."""
+    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
+
+
+def copies_of(face: int) -> int:
+    """The mask of both copies of a face."""
+    return (1 << face) | (1 << (face + FACES))
+
+
+def faces_in(mask: int) -> int:
+    """The 32-bit mask of the faces present in a 64-bit card mask."""
+    return (mask | (mask >> FACES)) & 0xFFFFFFFF
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The faces of a card mask in canonical order (suits S H D C, ranks low to high), each copy
+    listed."""
+    return tuple(
+        PIQUET_DECK[face]
+        for face in range(FACES)
+        for _ in range((mask >> face & 1) + (mask >> (face + FACES) & 1))
+    )
+
+
+def _face(rank: Rank, suit: Suit) -> int:
+    return face_index(Card.of(rank, suit))
+
+
+BRISQUES_MASK = sum(copies_of(_face(rank, suit)) for suit in Suit for rank in (Rank.ACE, Rank.TEN))
+"""Every ace and ten: the brisques, worth 10 each when taken in a trick."""
+SEVENS_OF = tuple(copies_of(_face(Rank.SEVEN, suit)) for suit in Suit)
+"""Both sevens of each suit: the seven of trumps is ``SEVENS_OF[trump]``."""
+
+
+def brisques_in(mask: int) -> int:
+    """The brisque points of the cards in ``mask``."""
+    return (mask & BRISQUES_MASK).bit_count() * BRISQUE_POINTS
+
+
+# --- melds ------------------------------------------------------------------------------------
+
+
+class Use(enum.IntFlag):
+    """The meld classes a card on the table has scored in (its reuse history, §1.5.3)."""
+
+    MARRIAGE = 1
+    ROYAL = 2
+    SEQUENCE = 4
+    BEZIQUE = 8
+    DOUBLE_BEZIQUE = 16
+    QUARTET_ACES = 32
+    QUARTET_KINGS = 64
+    QUARTET_QUEENS = 128
+    QUARTET_JACKS = 256
+
+
+USES: tuple[Use, ...] = tuple(Use)
+"""Every use flag, in the order the state keeps one card mask per flag."""
+
+
+class Shape(enum.IntEnum):
+    """Which cards make a meld, given the trump suit and the bezique pair."""
+
+    PLAIN_MARRIAGE = 0
+    """K and Q of one suit that is not trumps"""
+    TRUMP_MARRIAGE = 1
+    """K and Q of trumps"""
+    TRUMP_SEQUENCE = 2
+    """A 10 K Q J of trumps"""
+    BEZIQUE_PAIR = 3
+    """the bezique queen and jack"""
+    DOUBLE_BEZIQUE_PAIR = 4
+    """both bezique queens and both bezique jacks"""
+    QUARTET = 5
+    """any four cards of ``quartet_rank`` (copies of one suit allowed)"""
+
+
+@attrs.frozen(slots=True)
+class MeldKind:
+    """One row of the meld table: its name, class, points, cards and reuse rule.
+
+    ``adds`` is the use flag its cards receive; ``forbidden`` the flags that bar a card from it
+    (the same class at its own level or above: only upward reuse is allowed within a class).
+    """
+
+    name: str
+    meld_class: str
+    points: int
+    shape: Shape
+    adds: Use
+    forbidden: Use
+    quartet_rank: Rank | None = None
+
+    @property
+    def rule(self) -> str:
+        """The reason id of its score events: ``bezique.<name>``."""
+        return f"bezique.{self.name}"
+
+
+MELD_TABLE: tuple[MeldKind, ...] = (
+    MeldKind("common_marriage", "A", 20, Shape.PLAIN_MARRIAGE, Use.MARRIAGE, Use.MARRIAGE),
+    MeldKind("royal_marriage", "A", 40, Shape.TRUMP_MARRIAGE, Use.ROYAL, Use.ROYAL | Use.SEQUENCE),
+    MeldKind("sequence", "A", 250, Shape.TRUMP_SEQUENCE, Use.SEQUENCE, Use.SEQUENCE),
+    MeldKind("bezique", "B", 40, Shape.BEZIQUE_PAIR, Use.BEZIQUE,
+             Use.BEZIQUE | Use.DOUBLE_BEZIQUE),
+    MeldKind("double_bezique", "B", 500, Shape.DOUBLE_BEZIQUE_PAIR, Use.DOUBLE_BEZIQUE,
+             Use.DOUBLE_BEZIQUE),
+    MeldKind("four_aces", "C", 100, Shape.QUARTET, Use.QUARTET_ACES, Use.QUARTET_ACES, Rank.ACE),
+    MeldKind("four_kings", "C", 80, Shape.QUARTET, Use.QUARTET_KINGS, Use.QUARTET_KINGS,
+             Rank.KING),
+    MeldKind("four_queens", "C", 60, Shape.QUARTET, Use.QUARTET_QUEENS, Use.QUARTET_QUEENS,
+             Rank.QUEEN),
+    MeldKind("four_jacks", "C", 40, Shape.QUARTET, Use.QUARTET_JACKS, Use.QUARTET_JACKS,
+             Rank.JACK),
+)  # fmt: skip
+"""The meld table (§1.5.1). Class A: marriages and the sequence; B: bezique; C: quartets.
+
+Reuse (§1.5.3) is read from ``forbidden``: a card may join a meld of another class freely, and
+a meld of its own class only upward (royal marriage → sequence, bezique → double bezique)."""
+
+MELD_BY_NAME = {kind.name: kind for kind in MELD_TABLE}
+
+BEZIQUE_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
+    "fixed_QS_JD": tuple((_face(Rank.QUEEN, Suit.SPADES), _face(Rank.JACK, Suit.DIAMONDS))
+                         for _ in Suit),
+    "by_trump": tuple(
+        (_face(Rank.QUEEN, Suit.CLUBS), _face(Rank.JACK, Suit.HEARTS))
+        if trump in (Suit.SPADES, Suit.DIAMONDS)
+        else (_face(Rank.QUEEN, Suit.SPADES), _face(Rank.JACK, Suit.DIAMONDS))
+        for trump in Suit
+    ),
+}  # fmt: skip
+"""The bezique queen and jack faces for each trump suit, by the ``bezique_cards`` option."""
+
+SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def fixed_melds(
+    trump: int, bezique_pair: tuple[int, int]
+) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    """Every meld of a fixed card list under ``trump``: (kind, faces with repeats), in table
+    order (common marriages in suit order S H D C)."""
+    melds: list[tuple[MeldKind, tuple[int, ...]]] = []
+    queen, jack = bezique_pair
+    for kind in MELD_TABLE:
+        if kind.shape == Shape.PLAIN_MARRIAGE:
+            for suit in Suit:
+                if suit != trump:
+                    melds.append((kind, (_face(Rank.KING, suit), _face(Rank.QUEEN, suit))))
+        elif kind.shape == Shape.TRUMP_MARRIAGE:
+            melds.append((kind, (_face(Rank.KING, Suit(trump)), _face(Rank.QUEEN, Suit(trump)))))
+        elif kind.shape == Shape.TRUMP_SEQUENCE:
+            melds.append((kind, tuple(_face(rank, Suit(trump)) for rank in SEQUENCE_RANKS)))
+        elif kind.shape == Shape.BEZIQUE_PAIR:
+            melds.append((kind, (queen, jack)))
+        elif kind.shape == Shape.DOUBLE_BEZIQUE_PAIR:
+            melds.append((kind, (queen, queen, jack, jack)))
+    return tuple(melds)
+
+
+QUARTET_KINDS: tuple[MeldKind, ...] = tuple(k for k in MELD_TABLE if k.shape == Shape.QUARTET)
+QUARTET_FACES: dict[Rank, tuple[int, ...]] = {
+    rank: tuple(_face(rank, suit) for suit in Suit) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN,
+                                                                Rank.JACK)
+}  # fmt: skip
+"""The four faces (one per suit) of each quartet rank."""
+
+# --- the last stage's play duties ------------------------------------------------------------
+
+_BEAT = Obligation(
+    "bezique.must_beat",
+    Demand.BEAT_LED_CARD,
+    message="in the last stage you must follow {led_suit} and beat {led_card} when you can "
+    "(you hold {required})",
+)
+_FOLLOW = Obligation(
+    "bezique.must_follow",
+    Demand.LED_SUIT,
+    message="in the last stage you must follow suit: {led_suit} was led and you hold {required}",
+)
+_TRUMP = Obligation(
+    "bezique.must_trump",
+    Demand.TRUMPS,
+    when=Condition.PLAIN_LED,
+    message="in the last stage you must trump when you cannot follow {led_suit} "
+    "(you hold {required})",
+)
+STAGE_TWO_RULES = TrickRules((_BEAT, _FOLLOW, _TRUMP), players=PLAYERS)
+"""The last stage's duties, in the order they are checked: beat the card led if able, else
+follow suit, else trump if able. The first stage has none: any card may be played."""

@@ -1,0 +1,233 @@
+"""What one seat may see of a Bezique state, and states that differ only in what it cannot see.
+
+A seat sees its own hand, both players' melds on the table (with the meld classes each card has
+scored in), the cards of each hand that the other player knows of (a turn-up taken by exchange,
+a shown seven, the melds picked up for the last stage, the turn-up taken after trick 24 and,
+under ``reveal_last_stock_card``, the last face-down card), the turn-up, the stock's size, the
+current and the last trick, the declarations and awards of the deal, and the scores. It never
+sees the other hand's unknown cards, the stock's order, or the cards won in tricks beyond their
+count and the last trick. Cards are shown as faces: which of the two copies of a face a card is
+never shows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, USES, cards_in
+from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
+from parlour.cards import Card, Suit
+from parlour.core import ScoreEvent, legal_moves
+
+__all__ = ["BeziqueView", "TableCard", "resample_hidden", "view"]
+
+_PHASE_NAMES = {
+    Phase.DEAL_DUE: "deal_due",
+    Phase.PLAY: "play",
+    Phase.DECLARE: "declare",
+    Phase.LAST_STAGE: "last_stage",
+    Phase.OVER: "over",
+}
+_USE_NAMES: tuple[str, ...] = tuple(
+    next(kind.name for kind in MELD_TABLE if kind.adds == use) for use in USES
+)
+"""For each index of ``BeziqueState.uses``, the name of the meld whose class it records."""
+
+
+@attrs.frozen(slots=True)
+class TableCard:
+    """A melded card lying face up on the table, with the melds it has scored in (meld names
+    such as ``royal_marriage`` or ``four_kings``, in the meld table's order)."""
+
+    card: Card
+    melds: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card as a JSON-ready dict."""
+        return {"card": self.card.text, "melds": list(self.melds)}
+
+
+@attrs.frozen(slots=True)
+class BeziqueView:
+    """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand).
+
+    * ``hand``: the seat's own hand cards (melds on the table are in ``tables``);
+      ``tables``: each seat's melded cards; ``known``: for each seat, the cards of its hand the
+      other player knows of; ``hand_sizes``: cards in each hand (the table not counted);
+      ``holding_sizes``: hand + table, the cards each seat may play.
+    * ``turnup``: the face-up trump card, ``None`` once taken; ``stock_size``: face-down cards
+      left in the stock.
+    * ``trick`` and ``last_trick``: (seat, card) in playing order, leader first;
+      ``tricks_won``: tricks taken by each seat this deal.
+    * ``declared``: the trick winner has made this window's declaration; ``sevens_scored``:
+      how many sevens of trumps have scored this deal (every scored seven is public).
+    * ``declarations`` and ``awards``: this deal's, in the order they were scored;
+      ``match_score``: the match totals (this deal's awards included); ``deals``: the finished
+      deals; ``legal_moves``: the seat's move texts when it is to act.
+    """
+
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    deal_number: int
+    trump: Suit | None
+    hand: tuple[Card, ...]
+    tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]]
+    known: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hand_sizes: tuple[int, int]
+    holding_sizes: tuple[int, int]
+    turnup: Card | None
+    stock_size: int
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, int]
+    declared: bool
+    sevens_scored: int
+    declarations: tuple[Declaration, ...]
+    awards: tuple[ScoreEvent, ...]
+    match_score: tuple[int, int]
+    deals: tuple[DealResult, ...]
+    legal_moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (cards as their notation text, the trump as a letter)."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "trump": None if self.trump is None else self.trump.letter,
+            "hand": [card.text for card in self.hand],
+            "tables": [[card.to_dict() for card in table] for table in self.tables],
+            "known": [[card.text for card in cards] for cards in self.known],
+            "hand_sizes": list(self.hand_sizes),
+            "holding_sizes": list(self.holding_sizes),
+            "turnup": None if self.turnup is None else self.turnup.text,
+            "stock_size": self.stock_size,
+            "trick": [[seat, card.text] for seat, card in self.trick],
+            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "declared": self.declared,
+            "sevens_scored": self.sevens_scored,
+            "declarations": [declaration.to_dict() for declaration in self.declarations],
+            "awards": [award.to_dict() for award in self.awards],
+            "match_score": list(self.match_score),
+            "deals": [deal.to_dict() for deal in self.deals],
+            "legal_moves": list(self.legal_moves),
+        }
+
+
+def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:
+    """The melded cards of ``mask`` with their meld history, by face (copies never show)."""
+    cards = []
+    for card in range(len(DECK)):
+        if mask >> card & 1:
+            melds = tuple(
+                name for name, used in zip(_USE_NAMES, state.uses, strict=True) if used >> card & 1
+            )
+            cards.append((card & 31, melds))
+    cards.sort()
+    return tuple(TableCard(DECK[face], melds) for face, melds in cards)
+
+
+def _in_order(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(cards))
+
+
+def view(state: BeziqueState, seat: int | None) -> BeziqueView:
+    """What ``seat`` may see of ``state``; two states that differ only in cards hidden from
+    ``seat`` give equal views."""
+    table = state.table
+    phase = state.phase
+    in_deal = phase in (Phase.PLAY, Phase.DECLARE, Phase.LAST_STAGE)
+    to_act = state.to_act if in_deal else None
+    hands = state.hands
+    tables = state.tables
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    if state.last_trick is not None:
+        last_trick = _in_order(*state.last_trick)
+    return BeziqueView(
+        seat=seat,
+        phase=_PHASE_NAMES[phase],
+        to_act=to_act,
+        dealer=table.dealer,
+        deal_number=table.deal_number,
+        trump=Suit(table.trump) if in_deal else None,
+        hand=cards_in(hands[seat]) if seat is not None and in_deal else (),
+        tables=(_table_cards(state, tables[0]), _table_cards(state, tables[1])),
+        known=(cards_in(state.known[0]), cards_in(state.known[1])),
+        hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+        holding_sizes=(
+            (hands[0] | tables[0]).bit_count(),
+            (hands[1] | tables[1]).bit_count(),
+        ),
+        turnup=DECK[state.turnup] if state.turnup >= 0 else None,
+        stock_size=len(table.stock) - state.drawn if in_deal else 0,
+        trick=_in_order(state.leader, state.trick),
+        last_trick=last_trick,
+        tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
+        declared=state.declared,
+        sevens_scored=state.sevens_scored.bit_count(),
+        declarations=state.declarations,
+        awards=state.awards,
+        match_score=state.scores,
+        deals=table.deals,
+        legal_moves=(
+            tuple(str(move) for move in legal_moves(state))
+            if seat is not None and to_act == seat
+            else ()
+        ),
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    """The card indexes in ``mask``, lowest first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
+    """A state ``seat`` cannot tell from ``state``: the cards hidden from it (the unknown cards
+    of the other hand, of both hands for a spectator, and the stock's face-down cards) are
+    redealt at random among those same places, each keeping its size.
+
+    Melds on the table, cards known to the other player, the turn-up and the tricks stay put.
+    Hidden cards carry no meld history and no scored seven, so moving them changes no rule.
+    Between deals and once the match is over the state is returned unchanged. Useful for search
+    bots (determinization).
+    """
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
+    pool = [card for other in hidden_seats for card in _bits(free[other])]
+    pool.extend(table.stock[state.drawn :])
+    hidden = 0
+    for card in pool:
+        hidden |= 1 << card
+    scored = state.sevens_scored
+    for used in state.uses:
+        scored |= used
+    assert not hidden & scored, "a hidden card carries meld history or a scored seven"
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    position = 0
+    for other in hidden_seats:
+        size = free[other].bit_count()
+        new_free = 0
+        for card in pool[position : position + size]:
+            new_free |= 1 << card
+        hands[other] = (hands[other] & ~free[other]) | new_free
+        position += size
+    stock = (*table.stock[: state.drawn], *pool[position:])
+    return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))

@@ -1,0 +1,69 @@
+"""docs/bezique.md against the code: the score-event reasons and the meld table match the rules
+module, and the option table names every option with its default (the violation-id table is
+checked for every game by ``tests/test_docs_violation_ids.py``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+
+from parlour.bezique import Options
+from parlour.bezique.rules import MELD_TABLE
+from parlour.options import options_to_json
+from tests.test_docs_violation_ids import ids_in_code as shared_ids_in_code
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SOURCE = ROOT / "src" / "parlour"
+PAGE = (ROOT / "docs" / "bezique.md").read_text(encoding="utf-8")
+
+_REASON = re.compile(r"\"(bezique\.[a-z_]+)\"")
+
+
+def section(title: str) -> str:
+    return PAGE.split(f"\n## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def ids_in_code() -> set[str]:
+    """The rule ids the engine can return (read from its source, as the shared docs test does)."""
+    return shared_ids_in_code("bezique")
+
+
+def test_the_score_event_reasons_are_documented() -> None:
+    # the meld reasons (``MeldKind.rule``) and every other "bezique.…" string of the module that
+    # makes the awards, less the rule ids of violations
+    in_code: set[str] = {kind.rule for kind in MELD_TABLE}
+    awards_module = (SOURCE / "bezique" / "game.py").read_text(encoding="utf-8")
+    assert "def _award(" in awards_module
+    in_code.update(set(_REASON.findall(awards_module)) - ids_in_code())
+    assert "bezique.seven_turnup" in in_code and "bezique.brisques" in in_code
+    table = section("The per-deal breakdown").split("| `reason` |", 1)[1]
+    documented = set(re.findall(r"`(bezique\.[a-z_]+)`", table))
+    assert documented == in_code
+
+
+def test_the_meld_table_matches_the_rules() -> None:
+    table = section("Melds").split("### The reuse rules", 1)[0]
+    rows = re.findall(r"^\| (A|B|C)[^|]* \| `([a-z_]+)` \| [^|]+ \| (\d+) \|$", table, re.MULTILINE)
+    assert [(name, int(points)) for _, name, points in rows] == [
+        (kind.name, kind.points) for kind in MELD_TABLE
+    ]
+    assert [meld_class for meld_class, _, _ in rows] == [kind.meld_class for kind in MELD_TABLE]
+
+
+def test_the_option_table_names_every_option_and_its_default() -> None:
+    table = section("Options")
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+?) \|", table, re.MULTILINE))
+    assert list(rows) == [field.name for field in attrs.fields(Options)]
+    for name, value in options_to_json(Options()).items():
+        shown = (
+            "None" if value is None else repr(tuple(value) if isinstance(value, list) else value)
+        )
+        assert rows[name].startswith(f"`{shown.replace(chr(39), chr(34))}`"), (name, rows[name])
+
+
+def test_every_ambiguity_and_settled_point_has_a_row() -> None:
+    table = section("Rule decisions")
+    ids = re.findall(r"^\| (B\d+|S\d+) \|", table, re.MULTILINE)
+    assert ids == [f"B{n}" for n in range(1, 18)] + [f"S{n}" for n in range(1, 6)]
