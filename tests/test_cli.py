@@ -107,17 +107,18 @@ def test_validate_golden_folder_exits_1_with_a_summary(capsys: pytest.CaptureFix
     status, out, _ = run(["validate", str(GOLDEN)], capsys)
     assert status == 1
     lines = out.splitlines()
-    assert len(lines) == 11
-    assert lines[0] == f"{GOLDEN / 'full_match.json'}: OK (460 moves, score 1027 511 1027 511)"
-    assert lines[1] == (
+    assert len(lines) == 15
+    assert lines[0] == f"{GOLDEN / 'bezique_match.json'}: OK (475 moves, score 1060 1010)"
+    assert lines[4] == f"{GOLDEN / 'full_match.json'}: OK (460 moves, score 1027 511 1027 511)"
+    assert lines[5] == (
         f"{GOLDEN / 'illegal_move.json'}: INVALID illegal at move 3 ('play JS') "
         "[belote.must_follow]: you must follow suit: ♦ was led and you hold Q♦"
     )
-    assert lines[4] == (
+    assert lines[8] == (
         f"{GOLDEN / 'several.jsonl'}:4: INVALID format: "
         "not valid JSON: Expecting value at line 1 column 57"
     )
-    assert lines[-1] == "10 logs: 5 valid, 5 invalid"
+    assert lines[-1] == "14 logs: 7 valid, 7 invalid"
 
 
 def test_validate_json_lines_match_the_reports(capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,7 +39,7 @@ def test_validate_logs_reports_the_golden_logs() -> None:
     finished = run_example("validate_logs.py", "tests/golden")
     assert finished.returncode == 1
     assert finished.stdout.splitlines()[-1] == (
-        "10 logs, 5 valid, 5 invalid (format: 1, illegal: 1, notation: 1, result: 2)"
+        "14 logs, 7 valid, 7 invalid (format: 1, illegal: 3, notation: 1, result: 2)"
     )
 
 

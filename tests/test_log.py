@@ -470,6 +470,10 @@ def golden_reports() -> dict[str, dict[str, Any]]:
 def test_golden_logs_give_their_expected_reports() -> None:
     reports = golden_reports()
     assert list(reports) == [
+        "bezique_match.json",
+        "bezique_meld_reused.json",
+        "ecarte_illegal_play.json",
+        "ecarte_match.json",
         "full_match.json",
         "illegal_move.json",
         "several.jsonl:1",
@@ -482,6 +486,10 @@ def test_golden_logs_give_their_expected_reports() -> None:
         "single_deal.json",
     ]
     assert {k: (v["ok"], v["moves_applied"], v["score"]) for k, v in reports.items()} == {
+        "bezique_match.json": (True, 475, [1060, 1010]),
+        "bezique_meld_reused.json": (False, 10, [0, 20]),
+        "ecarte_illegal_play.json": (False, 4, [0, 0]),
+        "ecarte_match.json": (True, 31, [5, 1]),
         "full_match.json": (True, 460, [1027, 511, 1027, 511]),
         "illegal_move.json": (False, 3, [0, 0, 0, 0]),
         "several.jsonl:1": (True, 89, [132, 30, 132, 30]),
@@ -500,6 +508,21 @@ def test_golden_logs_give_their_expected_reports() -> None:
         "rule": "belote.must_follow",
         "message": "you must follow suit: ♦ was led and you hold Q♦",
     }
+    assert reports["bezique_meld_reused.json"]["error"] == {
+        "kind": "illegal",
+        "move_index": 10,
+        "move": "meld KD QD",
+        "rule": "bezique.meld_reuse",
+        "message": "Q♦ has already scored in a marriage: within a class a card may only be used "
+        "again in a higher meld",
+    }
+    assert reports["ecarte_illegal_play.json"]["error"] == {
+        "kind": "illegal",
+        "move_index": 4,
+        "move": "play 7S",
+        "rule": "ecarte.must_follow",
+        "message": "you must follow suit: ♥ was led and you hold 9♥ K♥",
+    }
     assert reports["several.jsonl:4"]["error"] == {
         "kind": "format",
         "message": "not valid JSON: Expecting value at line 1 column 57",
@@ -517,7 +540,7 @@ def test_golden_logs_give_their_expected_reports() -> None:
 
 
 def test_golden_logs_round_trip_byte_for_byte() -> None:
-    for name in ("full_match.json", "single_deal.json"):
+    for name in ("full_match.json", "single_deal.json", "bezique_match.json", "ecarte_match.json"):
         text = (GOLDEN / name).read_text(encoding="utf-8").rstrip("\n")
         assert write_log(read_log(text)) == text
     several = (GOLDEN / "several.jsonl").read_text(encoding="utf-8").splitlines()

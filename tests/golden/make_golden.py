@@ -21,12 +21,22 @@ from parlour.core import get_game
 HERE = Path(__file__).resolve().parent
 
 
+PLAYERS = {
+    "belote": ["Ann", "Bob", "Cid", "Dee"],
+    "bezique": ["Ann", "Bob"],
+    "ecarte": ["Ann", "Bob"],
+}
+
+
 def bot_match(
-    seed: int, options: dict[str, Any] | None = None, stop_after: int | None = None
+    seed: int,
+    options: dict[str, Any] | None = None,
+    stop_after: int | None = None,
+    game_name: str = "belote",
 ) -> Match:
     """A match between the bots from ``Random(seed)``, played to the end or ``stop_after`` moves."""
-    match = Match("belote", options=options, players=["Ann", "Bob", "Cid", "Dee"])
-    game = get_game("belote")
+    match = Match(game_name, options=options, players=PLAYERS[game_name])
+    game = get_game(game_name)
     rng = random.Random(seed)
     while not parlour.is_over(match.state) and (
         stop_after is None or len(match.moves) < stop_after
@@ -41,18 +51,62 @@ def bot_match(
     return match
 
 
+def first_illegal_move(
+    match: Match, candidates: list[str], rules: tuple[str, ...]
+) -> tuple[int, str]:
+    """The index of the first move where one of ``candidates`` parses and is refused by one of
+    ``rules`` (ids or id prefixes), and that candidate's text."""
+    state = match.initial_state
+    for index, text in enumerate(match.moves):
+        if not parlour.is_chance(state):
+            for candidate in candidates:
+                violation = parlour.check(state, candidate)
+                if violation is not None and violation.rule.startswith(rules):
+                    return index, candidate
+        state = parlour.apply(state, text)
+    raise AssertionError("no illegal move found")
+
+
 def first_illegal_play(match: Match) -> tuple[int, str]:
     """The index of the first move where the seat to act holds a card the rules forbid it to
     play (a ``belote.must_*`` duty), and that play's text."""
-    game = get_game("belote")
-    state = match.initial_state
-    for index, text in enumerate(match.moves):
-        for card in game.deck:
-            violation = parlour.check(state, f"play {card}")
-            if violation is not None and violation.rule.startswith("belote.must"):
-                return index, f"play {card}"
-        state = parlour.apply(state, text)
-    raise AssertionError("no illegal play found")
+    cards = [f"play {card}" for card in get_game("belote").deck]
+    return first_illegal_move(match, cards, ("belote.must",))
+
+
+def with_inserted_move(match: Match, index: int, text: str) -> str:
+    """The match's log with ``text`` inserted before move ``index`` and no result claimed."""
+    log = json.loads(write_log(match.to_log(result=False)))
+    log["moves"] = [*match.moves[:index], text, *match.moves[index:]]
+    return json.dumps(log, ensure_ascii=False) + "\n"
+
+
+MELD_TEXTS = (
+    [
+        f"meld {cards}"
+        for suit in "SHDC"
+        for cards in (f"K{suit} Q{suit}", f"A{suit} 10{suit} K{suit} Q{suit} J{suit}")
+    ]
+    + ["meld QS JD", "meld QS QS JD JD"]
+    + [f"meld {rank}S {rank}H {rank}D {rank}C" for rank in "AKQJ"]
+)
+
+
+def other_games() -> None:
+    """One full match and one log with an illegal move for Bezique and for Écarté."""
+    bezique = bot_match(7, game_name="bezique")
+    (HERE / "bezique_match.json").write_text(write_log(bezique) + "\n", encoding="utf-8")
+    index, bad = first_illegal_move(bezique, MELD_TEXTS, ("bezique.meld_reuse",))
+    (HERE / "bezique_meld_reused.json").write_text(
+        with_inserted_move(bezique, index, bad), encoding="utf-8"
+    )
+    ecarte = bot_match(7, game_name="ecarte")
+    (HERE / "ecarte_match.json").write_text(write_log(ecarte) + "\n", encoding="utf-8")
+    plays = [f"play {card}" for card in get_game("ecarte").deck]
+    index, bad = first_illegal_move(ecarte, plays, ("ecarte.must",))
+    (HERE / "ecarte_illegal_play.json").write_text(
+        with_inserted_move(ecarte, index, bad), encoding="utf-8"
+    )
 
 
 def main() -> None:
@@ -69,6 +123,7 @@ def main() -> None:
     (HERE / "illegal_move.json").write_text(json.dumps(illegal, ensure_ascii=False) + "\n", "utf-8")
 
     (HERE / "several.jsonl").write_text("\n".join(several_lines()) + "\n", encoding="utf-8")
+    other_games()
 
 
 def several_lines() -> list[str]:
