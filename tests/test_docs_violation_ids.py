@@ -2,8 +2,8 @@
 section "Violation ids").
 
 The ids the code can return are read from the game's source: the first argument of every
-`Violation(...)` and `Obligation(...)` it builds, plus the deal ids of
-`parlour.notation.deal_violation` when the game checks deals with it.
+`Violation(...)` and `Obligation(...)` it builds, plus the shared ids of
+`parlour.turns.turn_violation` and `parlour.notation.deal_violation` when the game calls them.
 """
 
 from __future__ import annotations
@@ -24,16 +24,25 @@ _BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*\"([a-z_]+\.[a-z_]+)\"")
 _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 
 
+SHARED_CHECKS = {
+    "turn_violation(": ("turns.py", "notation.py"),
+    "deal_violation(": ("notation.py",),
+}
+"""The shared modules whose ids a game can return, by the call that brings them in."""
+
+
 def ids_in_code(game: str) -> set[str]:
-    """Every rule id the game's modules build, with the shared deal ids if it uses them."""
+    """Every rule id the game's modules build, with the shared ids of the checks it calls."""
     ids: set[str] = set()
-    uses_deal_violation = False
+    shared: set[str] = set()
     for path in sorted((SOURCE / game).glob("*.py")):
         text = path.read_text(encoding="utf-8")
         ids.update(_BUILT_ID.findall(text))
-        uses_deal_violation = uses_deal_violation or "deal_violation(" in text
-    if uses_deal_violation:
-        ids.update(_BUILT_ID.findall((SOURCE / "notation.py").read_text(encoding="utf-8")))
+        for call, modules in SHARED_CHECKS.items():
+            if call in text:
+                shared.update(modules)
+    for module in sorted(shared):
+        ids.update(_BUILT_ID.findall((SOURCE / module).read_text(encoding="utf-8")))
     return ids
 
 

@@ -31,20 +31,15 @@ from parlour.belote.state import BeloteState, DealResult, Phase, Table
 from parlour.cards import Card, Suit, parse_card, parse_suit
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
-from parlour.notation import deal_violation, make_deal, parse_deal, split_move
+from parlour.masks import moves_by_mask
+from parlour.notation import make_deal, parse_deal, split_move
 from parlour.options import build_options
+from parlour.turns import turn_violation
 
 __all__ = ["GAME", "BeloteGame"]
 
 _FULL_DECK_MASK = (1 << 32) - 1
 _INDEX_OF: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
-_PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(
-        tuple(PLAYS[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
-        for pattern in range(256)
-    )
-    for suit in range(4)
-)
 _ROUND_1_MOVES = (PASS, TAKE_TURNUP)
 _ROUND_2_MOVES = {
     (allow_turnup_suit, turnup_suit): (
@@ -57,22 +52,12 @@ _ROUND_2_MOVES = {
 _MOVE_KEYWORDS = "deal, pass, take, play"
 
 
-def _plays(mask: int) -> tuple[Play, ...]:
-    by_pattern = _PLAYS_BY_SUIT_PATTERN
-    return (
-        by_pattern[0][mask & 255]
-        + by_pattern[1][(mask >> 8) & 255]
-        + by_pattern[2][(mask >> 16) & 255]
-        + by_pattern[3][(mask >> 24) & 255]
-    )
+_plays = moves_by_mask(PLAYS)
+"""The play moves of the cards of a hand mask, in deck order."""
 
 
 def _turnup_suit(table: Table) -> int:
     return CARD_TABLE.suit_of[table.turnup]
-
-
-def _seat_name(seat: int) -> str:
-    return f"seat {seat}"
 
 
 class BeloteGame:
@@ -134,23 +119,12 @@ class BeloteGame:
     def check(self, state: BeloteState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         phase = state.phase
-        if phase == Phase.OVER:
-            return Violation("turn.match_over", "the match is over: no more moves")
-        if isinstance(move, Deal):
-            if phase != Phase.DEAL_DUE:
-                return Violation("turn.no_deal_due", "no deal is due: the cards are in play")
-            if seat is not None:
-                return Violation(
-                    "turn.not_your_turn", f"the deal is a chance move, not {_seat_name(seat)}'s"
-                )
-            return deal_violation(move, DEAL_FIELDS, DECK)
-        if phase == Phase.DEAL_DUE:
-            return Violation("turn.deal_due", f"a deal is due before {move} can be played")
-        if seat is not None and seat != state.to_act:
-            return Violation(
-                "turn.not_your_turn",
-                f"it is {_seat_name(state.to_act)}'s turn, not {_seat_name(seat)}'s",
-            )
+        violation = turn_violation(
+            move, seat, over=phase == Phase.OVER, deal_due=phase == Phase.DEAL_DUE,
+            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
+        )  # fmt: skip
+        if violation is not None or isinstance(move, Deal):
+            return violation
         if isinstance(move, Play):
             return self._check_play(state, move)
         if isinstance(move, Pass):

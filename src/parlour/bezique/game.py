@@ -40,37 +40,24 @@ from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase, 
 from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
-from parlour.notation import deal_violation, make_deal, parse_deal, split_move
+from parlour.masks import moves_by_mask
+from parlour.notation import make_deal, parse_deal, split_move
 from parlour.options import build_options
+from parlour.turns import turn_violation
 
 __all__ = ["GAME", "BeziqueGame"]
 
 _FACE_OF: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
-_PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(
-        tuple(PLAYS[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
-        for pattern in range(256)
-    )
-    for suit in range(4)
-)
 _MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
 _USE_INDEX = {use: index for index, use in enumerate(USES)}
 
 
+_plays_of_faces = moves_by_mask(PLAYS)
+
+
 def _plays(mask: int) -> tuple[Play, ...]:
-    """The play moves of the faces in a 64-bit card mask."""
-    faces = faces_in(mask)
-    by_pattern = _PLAYS_BY_SUIT_PATTERN
-    return (
-        by_pattern[0][faces & 255]
-        + by_pattern[1][(faces >> 8) & 255]
-        + by_pattern[2][(faces >> 16) & 255]
-        + by_pattern[3][(faces >> 24) & 255]
-    )
-
-
-def _seat_name(seat: int) -> str:
-    return f"seat {seat}"
+    """The play moves of the faces in a 64-bit card mask, in the deck's canonical order."""
+    return _plays_of_faces(faces_in(mask))
 
 
 def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
@@ -146,24 +133,13 @@ class BeziqueGame:
     def check(self, state: BeziqueState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         phase = state.phase
-        if phase == Phase.OVER:
-            return Violation("turn.match_over", "the match is over: no more moves")
-        if isinstance(move, Deal):
-            if phase != Phase.DEAL_DUE:
-                return Violation("turn.no_deal_due", "no deal is due: the cards are in play")
-            if seat is not None:
-                return Violation(
-                    "turn.not_your_turn", f"the deal is a chance move, not {_seat_name(seat)}'s"
-                )
-            return deal_violation(move, DEAL_FIELDS, DECK)
-        if phase == Phase.DEAL_DUE:
-            return Violation("turn.deal_due", f"a deal is due before {move} can be played")
+        violation = turn_violation(
+            move, seat, over=phase == Phase.OVER, deal_due=phase == Phase.DEAL_DUE,
+            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
+        )  # fmt: skip
+        if violation is not None or isinstance(move, Deal):
+            return violation
         to_act = state.to_act
-        if seat is not None and seat != to_act:
-            return Violation(
-                "turn.not_your_turn",
-                f"it is {_seat_name(to_act)}'s turn, not {_seat_name(seat)}'s",
-            )
         if isinstance(move, Play):
             return _check_play(state, move)
         if phase != Phase.DECLARE:

@@ -59,8 +59,9 @@ from parlour.ecarte.scoring import (
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table
 from parlour.errors import NotationError
-from parlour.notation import deal_violation, make_deal, parse_deal, split_move
+from parlour.notation import make_deal, parse_deal, split_move
 from parlour.options import build_options
+from parlour.turns import turn_violation
 
 __all__ = ["GAME", "EcarteGame"]
 
@@ -76,10 +77,6 @@ _CARDS_PER_DEAL = 2 * TRICKS_PER_DEAL
 _SUIT_OF = CARD_TABLE.suit_of
 _POWER = CARD_TABLE.power
 _EXCHANGE_PHASES = (Phase.RESPOND, Phase.DISCARD_NONDEALER, Phase.DISCARD_DEALER)
-
-
-def _seat_name(seat: int) -> str:
-    return f"seat {seat}"
 
 
 def _king_of_trumps(table: Table) -> Card:
@@ -139,23 +136,12 @@ class EcarteGame:
     def check(self, state: EcarteState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         phase = state.phase
-        if phase is Phase.OVER:
-            return Violation("turn.match_over", "the match is over: no more moves")
-        if isinstance(move, Deal):
-            if phase is not Phase.DEAL_DUE:
-                return Violation("turn.no_deal_due", "no deal is due: the cards are in play")
-            if seat is not None:
-                return Violation(
-                    "turn.not_your_turn", f"the deal is a chance move, not {_seat_name(seat)}'s"
-                )
-            return deal_violation(move, DEAL_FIELDS, DECK)
-        if phase is Phase.DEAL_DUE:
-            return Violation("turn.deal_due", f"a deal is due before {move} can be played")
-        if seat is not None and seat != state.to_act:
-            return Violation(
-                "turn.not_your_turn",
-                f"it is {_seat_name(state.to_act)}'s turn, not {_seat_name(seat)}'s",
-            )
+        violation = turn_violation(
+            move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
+            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
+        )  # fmt: skip
+        if violation is not None or isinstance(move, Deal):
+            return violation
         if isinstance(move, Play):
             return _check_play(state, move)
         if isinstance(move, Propose):

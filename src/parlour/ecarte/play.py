@@ -13,35 +13,20 @@ import itertools
 from parlour.ecarte.moves import KING, PLAYS, Discard, MarkKing, Play, discard_of_mask
 from parlour.ecarte.options import Options
 from parlour.ecarte.rules import CARD_TABLE, PLAY_RULES
+from parlour.masks import moves_by_mask
 from parlour.tricks import TrickEvaluator
 
 __all__ = ["discard_moves", "play_evaluator", "play_moves"]
 
 _EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
 
-_PLAYS_BY_SUIT_PATTERN: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(
-        tuple(PLAYS[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
-        for pattern in range(256)
-    )
-    for suit in range(4)
-)
+play_moves = moves_by_mask(PLAYS)
+"""The play moves of the cards of a hand mask, in deck order (no object is built)."""
 
 
 def play_evaluator(options: Options) -> TrickEvaluator:
     """The evaluator of the play obligations that ``options`` select."""
     return _EVALUATORS[options.must_trump_when_void]
-
-
-def play_moves(mask: int) -> tuple[Play, ...]:
-    """The play moves of the cards of ``mask``, in deck order (no object is built)."""
-    by_pattern = _PLAYS_BY_SUIT_PATTERN
-    return (
-        by_pattern[0][mask & 255]
-        + by_pattern[1][(mask >> 8) & 255]
-        + by_pattern[2][(mask >> 16) & 255]
-        + by_pattern[3][(mask >> 24) & 255]
-    )
 
 
 def king_then_plays(mask: int) -> tuple[MarkKing | Play, ...]:
