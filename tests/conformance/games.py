@@ -337,15 +337,19 @@ def _bezique_meld_texts() -> tuple[str, ...]:
     return tuple(texts)
 
 
-_BEZIQUE_TEXTS: tuple[str, ...] = (
+_BEZIQUE_MELD_TEXTS = _bezique_meld_texts()
+_BEZIQUE_OUTSIDE_WINDOW_TEXTS: tuple[str, ...] = (
     "exchange",
     "show",
     "draw",
     *(f"play {card.text}" for card in bezique_rules.DECK[: bezique_rules.FACES]),
     f"play {JOKER.text}",
     "play 2H",
-    *_bezique_meld_texts(),
+    *_BEZIQUE_MELD_TEXTS[:2],
 )
+"""Every Bezique keyword and card, and two melds: outside the trick winner's window every meld
+is refused alike (``phase.wrong_move``)."""
+_BEZIQUE_TEXTS: tuple[str, ...] = (*_BEZIQUE_OUTSIDE_WINDOW_TEXTS, *_BEZIQUE_MELD_TEXTS[2:])
 """Every Bezique keyword, every card, every meld shape under each trump, and some non-melds."""
 _BEZIQUE_SEVENS = ("seven_turnup", "seven_exchange", "seven_show", "seven_play")
 _BEZIQUE_FREE_SEVENS = ("seven_turnup", "seven_play")
@@ -356,7 +360,9 @@ _BEZIQUE_DECLARED_REASONS = tuple(f"bezique.{name}" for name in (*bezique_rules.
 
 
 def _bezique_texts(state: Any) -> tuple[str, ...]:
-    return _BEZIQUE_TEXTS
+    if isinstance(state, bezique_state.BeziqueState) and state.phase == bezique_state.Phase.DECLARE:
+        return _BEZIQUE_TEXTS
+    return _BEZIQUE_OUTSIDE_WINDOW_TEXTS
 
 
 def _bezique_trick_winner(state: bezique_state.BeziqueState) -> int:

@@ -76,11 +76,19 @@ def faces_in(mask: int) -> int:
 def cards_in(mask: int) -> tuple[Card, ...]:
     """The faces of a card mask in canonical order (suits S H D C, ranks low to high), each copy
     listed."""
-    return tuple(
-        PIQUET_DECK[face]
-        for face in range(FACES)
-        for _ in range((mask >> face & 1) + (mask >> (face + FACES) & 1))
-    )
+    first_pack = mask & 0xFFFFFFFF
+    second_pack = mask >> FACES
+    both = first_pack & second_pack
+    remaining = first_pack | second_pack
+    cards: list[Card] = []
+    while remaining:
+        lowest = remaining & -remaining
+        card = PIQUET_DECK[lowest.bit_length() - 1]
+        cards.append(card)
+        if both & lowest:
+            cards.append(card)
+        remaining ^= lowest
+    return tuple(cards)
 
 
 def _face(rank: Rank, suit: Suit) -> int:
