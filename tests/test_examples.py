@@ -47,3 +47,46 @@ def test_validate_logs_exits_0_on_valid_logs() -> None:
     finished = run_example("validate_logs.py", "tests/golden/single_deal.json")
     assert finished.returncode == 0
     assert finished.stdout.splitlines()[-1] == "1 log, 1 valid, 0 invalid"
+
+
+def test_bezique_score_sheet_lists_every_declaration_and_adds_up() -> None:
+    finished = run_example("bezique_score_sheet.py")
+    assert finished.returncode == 0, finished.stderr
+    lines = finished.stdout.splitlines()
+    assert lines[0] == "Bezique, seed 7: ♥ trumps, turn-up 10♥"
+    assert lines[1] == "  seat 1  trick 2      common marriage            Q♦ K♦             20"
+    assert lines[8] == "  seat 1  trick 20     four aces                  A♠ A♠ A♥ A♦      100"
+    assert lines[-4] == "  seat 0  trick 32     last trick                                   10"
+    assert lines[-1] == "deal points: seat 0 190, seat 1 220"
+    for seat, total in ((0, 190), (1, 220)):
+        rows = [line for line in lines[1:-1] if line.startswith(f"  seat {seat} ")]
+        assert sum(int(line.split()[-1]) for line in rows) == total
+
+
+def test_ecarte_referee_refuses_each_wrong_request_with_its_rule() -> None:
+    finished = run_example("ecarte_referee.py")
+    assert finished.returncode == 0, finished.stderr
+    lines = finished.stdout.splitlines()
+    answers = [line.split(" -> ", 1)[1].split(":", 1)[0] for line in lines[:15]]
+    assert answers == [
+        "refused [turn.not_your_turn]",
+        "ok",
+        "refused [turn.not_your_turn]",
+        "ok",
+        "not understood",
+        "refused [phase.wrong_move]",
+        "refused [card.not_held]",
+        "ok",
+        "ok",
+        "ok",
+        "refused [turn.not_your_turn]",
+        "ok",
+        "refused [ecarte.king_not_held]",
+        "refused [ecarte.must_follow]",
+        "ok",
+    ]
+    assert lines[13] == (
+        "seat 0: 'play 8S' -> refused [ecarte.must_follow]: you must follow suit: ♥ was led and "
+        "you hold 9♥"
+    )
+    assert lines[-2:] == ["tricks: seat 0 1, seat 1 4 (point)", "score: seat 0 0, seat 1 2"]
