@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import attrs
 
-from parlour.belote.rules import DECK
-from parlour.cards import Card, Suit
+from parlour.cards import Suit
 from parlour.core import Move
+from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
 
 __all__ = ["PASS", "PLAYS", "TAKES", "TAKE_TURNUP", "Pass", "Play", "Take"]
 
 
-@attrs.frozen(slots=True, repr=False)
-class Pass(Move):
+class Pass(KeywordMove):
     """Decline to take, in either bidding round."""
 
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "Pass()"
+    __slots__ = ()
+    keyword = "pass"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -36,22 +32,9 @@ class Take(Move):
         return f"Take({str(self)!r})"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Play(Move):
-    """Play a card to the current trick."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card.text}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.card.text})"
-
-
 PASS = Pass()
 TAKE_TURNUP = Take(None)
 TAKES: tuple[Take, ...] = tuple(Take(suit) for suit in Suit)
 """``take S``, ``take H``, ``take D``, ``take C``, indexed by suit."""
-PLAYS: tuple[Play, ...] = tuple(Play(card) for card in DECK)
+PLAYS: tuple[Play, ...] = PIQUET_PLAYS
 """The play move of each card, indexed like `DECK`."""

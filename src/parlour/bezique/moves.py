@@ -8,77 +8,41 @@ from __future__ import annotations
 
 import attrs
 
-from parlour.cards import PIQUET_DECK, Card, sort_cards
-from parlour.core import Move
+from parlour.moves import PIQUET_PLAYS, CardsMove, KeywordMove, Play
 
 __all__ = ["DRAW", "EXCHANGE", "PLAYS", "SHOW", "Draw", "Exchange", "Meld", "Play", "Show"]
 
 
 @attrs.frozen(slots=True, repr=False)
-class Play(Move):
-    """Play a card (from the hand or from one's melds on the table) to the current trick."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card.text}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.card.text})"
-
-
-def _sorted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return sort_cards(cards)
-
-
-@attrs.frozen(slots=True, repr=False)
-class Meld(Move):
+class Meld(CardsMove):
     """Declare one scoring meld, named by its cards (kept in canonical order)."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
-
-    def __str__(self) -> str:
-        return "meld " + " ".join(card.text for card in self.cards)
-
-    def __repr__(self) -> str:
-        return f"Meld({str(self)!r})"
+    keyword = "meld"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Exchange(Move):
+class Exchange(KeywordMove):
     """Exchange the seven of trumps for the turn-up."""
 
-    def __str__(self) -> str:
-        return "exchange"
-
-    def __repr__(self) -> str:
-        return "Exchange()"
+    __slots__ = ()
+    keyword = "exchange"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Show(Move):
+class Show(KeywordMove):
     """Show (declare) a seven of trumps that has not scored yet; it stays in the hand."""
 
-    def __str__(self) -> str:
-        return "show"
-
-    def __repr__(self) -> str:
-        return "Show()"
+    __slots__ = ()
+    keyword = "show"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Draw(Move):
+class Draw(KeywordMove):
     """End the trick winner's turn: both players draw from the stock, the winner first."""
 
-    def __str__(self) -> str:
-        return "draw"
-
-    def __repr__(self) -> str:
-        return "Draw()"
+    __slots__ = ()
+    keyword = "draw"
 
 
 EXCHANGE = Exchange()
 SHOW = Show()
 DRAW = Draw()
-PLAYS: tuple[Play, ...] = tuple(Play(card) for card in PIQUET_DECK)
+PLAYS: tuple[Play, ...] = PIQUET_PLAYS
 """The play move of each face, indexed like `PIQUET_DECK`."""

@@ -7,9 +7,8 @@ import functools
 
 import attrs
 
-from parlour.cards import Card, sort_cards
-from parlour.core import Move
 from parlour.ecarte.rules import DECK
+from parlour.moves import PIQUET_PLAYS, CardsMove, KeywordMove, Play
 
 __all__ = [
     "ACCEPT",
@@ -27,83 +26,48 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True, repr=False)
-class Propose(Move):
+class Propose(KeywordMove):
     """The non-dealer asks for an exchange of cards."""
 
-    def __str__(self) -> str:
-        return "propose"
-
-    def __repr__(self) -> str:
-        return "Propose()"
+    __slots__ = ()
+    keyword = "propose"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Accept(Move):
+class Accept(KeywordMove):
     """The dealer accepts the proposal: both players will discard and draw."""
 
-    def __str__(self) -> str:
-        return "accept"
-
-    def __repr__(self) -> str:
-        return "Accept()"
+    __slots__ = ()
+    keyword = "accept"
 
 
-@attrs.frozen(slots=True, repr=False)
-class Refuse(Move):
+class Refuse(KeywordMove):
     """The dealer refuses the proposal: play begins."""
 
-    def __str__(self) -> str:
-        return "refuse"
-
-    def __repr__(self) -> str:
-        return "Refuse()"
+    __slots__ = ()
+    keyword = "refuse"
 
 
-@attrs.frozen(slots=True, repr=False)
-class MarkKing(Move):
+class MarkKing(KeywordMove):
     """Mark (announce) the king of trumps for 1 point."""
 
-    def __str__(self) -> str:
-        return "king"
-
-    def __repr__(self) -> str:
-        return "MarkKing()"
+    __slots__ = ()
+    keyword = "king"
 
 
 @attrs.frozen(slots=True, repr=False)
-class Discard(Move):
+class Discard(CardsMove):
     """Discard ``cards`` face down and draw as many from the talon; no card at all is the
     dealer keeping his hand. The cards are kept in canonical order, so the order they are given
     in does not matter."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
-
-    def __str__(self) -> str:
-        return " ".join(("discard", *(card.text for card in self.cards)))
-
-    def __repr__(self) -> str:
-        return f"Discard({str(self)!r})"
-
-
-@attrs.frozen(slots=True, repr=False)
-class Play(Move):
-    """Play a card to the current trick (the non-dealer's first lead also means 'I play')."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card.text}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.card.text})"
+    keyword = "discard"
 
 
 PROPOSE = Propose()
 ACCEPT = Accept()
 REFUSE = Refuse()
 KING = MarkKing()
-PLAYS: tuple[Play, ...] = tuple(Play(card) for card in DECK)
+PLAYS: tuple[Play, ...] = PIQUET_PLAYS
 """The play move of each card, indexed like `DECK`."""
 
 

@@ -1,0 +1,77 @@
+"""Moves that several games share: playing a card, and moves written as one keyword.
+
+A game's own moves module re-exports what it uses (``parlour.belote.Play`` is this `Play`) and
+adds its own moves. Card plays of the 32-card piquet deck are interned in `PIQUET_PLAYS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from parlour.cards import PIQUET_DECK, Card, sort_cards
+from parlour.core import Move
+
+__all__ = ["PIQUET_PLAYS", "CardsMove", "KeywordMove", "Play"]
+
+
+@attrs.frozen(slots=True, repr=False)
+class Play(Move):
+    """Play a card to the current trick: ``play QS``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card.text}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card.text})"
+
+
+class KeywordMove(Move):
+    """A move written as one keyword and nothing else (``pass``, ``propose``, ``draw``, …).
+
+    A subclass sets ``keyword``; its values carry no data, so all values of one subclass are
+    equal, and no two subclasses' values are.
+    """
+
+    __slots__ = ()
+    keyword: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.keyword
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.keyword)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), ())
+
+
+@attrs.frozen(slots=True, repr=False)
+class CardsMove(Move):
+    """A keyword followed by cards whose order does not matter (``discard 7S 8H``,
+    ``meld KH QH``): the cards are kept in canonical order, so any order gives the same move.
+
+    A subclass, itself an attrs class, sets ``keyword``.
+    """
+
+    keyword: ClassVar[str] = ""
+    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
+
+    def __str__(self) -> str:
+        return " ".join((self.keyword, *(card.text for card in self.cards)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+PIQUET_PLAYS: tuple[Play, ...] = tuple(Play(card) for card in PIQUET_DECK)
+"""The play move of each card of the piquet deck, indexed like `PIQUET_DECK`."""
