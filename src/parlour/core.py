@@ -15,6 +15,7 @@ import attrs
 
 from parlour.cards import Card, format_cards
 from parlour.errors import IllegalMoveError, OptionsError
+from parlour.records import JsonRecord
 
 __all__ = [
     "CHANCE",
@@ -84,7 +85,7 @@ class Violation:
 
 
 @attrs.frozen(slots=True)
-class ScoreEvent:
+class ScoreEvent(JsonRecord):
     """One award of points: who, how many, why (a rule id), in which deal and trick.
 
     ``seats`` are all the seats credited (both partners in a partnership game); ``deal`` is
@@ -97,16 +98,6 @@ class ScoreEvent:
     reason: str
     deal: int
     trick: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as a JSON-ready dict."""
-        return {
-            "seats": list(self.seats),
-            "points": self.points,
-            "reason": self.reason,
-            "deal": self.deal,
-            "trick": self.trick,
-        }
 
 
 class Move:

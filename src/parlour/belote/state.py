@@ -16,6 +16,7 @@ from parlour.belote.options import Options
 from parlour.belote.play import play_evaluator
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent
+from parlour.records import JsonRecord
 
 __all__ = ["BeloteState", "DealResult", "Phase", "Table"]
 
@@ -31,7 +32,7 @@ class Phase(enum.IntEnum):
 
 
 @attrs.frozen(slots=True)
-class DealResult:
+class DealResult(JsonRecord):
     """The breakdown of one finished deal, for front-ends and logs.
 
     Teams are 0 (seats 0 and 2) and 1 (seats 1 and 3). ``outcome`` is ``"made"``, ``"failed"``,
@@ -53,24 +54,6 @@ class DealResult:
     points: tuple[int, int] = (0, 0)
     held: int = 0
     awards: tuple[ScoreEvent, ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        """The breakdown as a JSON-ready dict."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "outcome": self.outcome,
-            "taker": self.taker,
-            "trump": None if self.trump is None else self.trump.letter,
-            "turnup": None if self.turnup is None else self.turnup.text,
-            "tricks": list(self.tricks),
-            "card_points": list(self.card_points),
-            "belote_team": self.belote_team,
-            "capot_team": self.capot_team,
-            "points": list(self.points),
-            "held": self.held,
-            "awards": [award.to_dict() for award in self.awards],
-        }
 
 
 @attrs.frozen(slots=True)

@@ -8,7 +8,6 @@ its holder has played the first of the pair. It never sees another hand or the s
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
@@ -16,6 +15,7 @@ from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, cards_in
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.cards import Card, Suit
 from parlour.core import legal_moves
+from parlour.records import JsonRecord
 
 __all__ = ["BeloteView", "resample_hidden", "view"]
 
@@ -29,7 +29,7 @@ _PHASE_NAMES = {
 
 
 @attrs.frozen(slots=True)
-class BeloteView:
+class BeloteView(JsonRecord):
     """One seat's view (``seat=None``: a spectator, who sees no hand).
 
     ``bids`` lists this deal's bidding as (seat, move text); ``trick`` and ``last_trick`` list
@@ -57,31 +57,6 @@ class BeloteView:
     held: int
     deals: tuple[DealResult, ...]
     legal_moves: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict (cards as their notation text)."""
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "hand": [card.text for card in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "turnup": None if self.turnup is None else self.turnup.text,
-            "stock_size": self.stock_size,
-            "bids": [[seat, text] for seat, text in self.bids],
-            "trump": None if self.trump is None else self.trump.letter,
-            "taker": self.taker,
-            "trick": [[seat, card.text] for seat, card in self.trick],
-            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "belote_announced": self.belote_announced,
-            "match_score": list(self.match_score),
-            "held": self.held,
-            "deals": [deal.to_dict() for deal in self.deals],
-            "legal_moves": list(self.legal_moves),
-        }
 
 
 def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
 
 import attrs
 
@@ -23,6 +22,7 @@ from parlour.bezique.rules import (
 )
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent
+from parlour.records import JsonRecord
 from parlour.tricks import CardTable, TrickEvaluator
 
 __all__ = ["BeziqueState", "DealResult", "Declaration", "Phase", "Table"]
@@ -42,7 +42,7 @@ class Phase(enum.IntEnum):
 
 
 @attrs.frozen(slots=True)
-class Declaration:
+class Declaration(JsonRecord):
     """One scoring declaration of a deal, for the breakdown front-ends show.
 
     ``name`` is a meld's name (``royal_marriage``, ``four_jacks``, …) or, for a seven of trumps,
@@ -56,19 +56,9 @@ class Declaration:
     points: int
     trick: int | None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The declaration as a JSON-ready dict."""
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "cards": [card.text for card in self.cards],
-            "points": self.points,
-            "trick": self.trick,
-        }
-
 
 @attrs.frozen(slots=True)
-class DealResult:
+class DealResult(JsonRecord):
     """The breakdown of one finished deal (or of a deal cut short when a player reached the
     target under ``match_end="first_to_reach"``: ``outcome`` is then ``"stopped"``).
 
@@ -88,22 +78,6 @@ class DealResult:
     declarations: tuple[Declaration, ...]
     points: tuple[int, int]
     awards: tuple[ScoreEvent, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The breakdown as a JSON-ready dict."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "outcome": self.outcome,
-            "trump": self.trump.letter,
-            "turnup": self.turnup.text,
-            "tricks": list(self.tricks),
-            "brisques": list(self.brisques),
-            "last_trick_seat": self.last_trick_seat,
-            "declarations": [declaration.to_dict() for declaration in self.declarations],
-            "points": list(self.points),
-            "awards": [award.to_dict() for award in self.awards],
-        }
 
 
 @attrs.frozen(slots=True)

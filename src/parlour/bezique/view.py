@@ -13,7 +13,6 @@ never shows.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
@@ -21,6 +20,7 @@ from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, USES, cards_in
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent, legal_moves
+from parlour.records import JsonRecord
 
 __all__ = ["BeziqueView", "TableCard", "resample_hidden", "view"]
 
@@ -38,20 +38,16 @@ _USE_NAMES: tuple[str, ...] = tuple(
 
 
 @attrs.frozen(slots=True)
-class TableCard:
+class TableCard(JsonRecord):
     """A melded card lying face up on the table, with the melds it has scored in (meld names
     such as ``royal_marriage`` or ``four_kings``, in the meld table's order)."""
 
     card: Card
     melds: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The card as a JSON-ready dict."""
-        return {"card": self.card.text, "melds": list(self.melds)}
-
 
 @attrs.frozen(slots=True)
-class BeziqueView:
+class BeziqueView(JsonRecord):
     """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand).
 
     * ``hand``: the seat's own hand cards (melds on the table are in ``tables``);
@@ -92,34 +88,6 @@ class BeziqueView:
     match_score: tuple[int, int]
     deals: tuple[DealResult, ...]
     legal_moves: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict (cards as their notation text, the trump as a letter)."""
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "trump": None if self.trump is None else self.trump.letter,
-            "hand": [card.text for card in self.hand],
-            "tables": [[card.to_dict() for card in table] for table in self.tables],
-            "known": [[card.text for card in cards] for cards in self.known],
-            "hand_sizes": list(self.hand_sizes),
-            "holding_sizes": list(self.holding_sizes),
-            "turnup": None if self.turnup is None else self.turnup.text,
-            "stock_size": self.stock_size,
-            "trick": [[seat, card.text] for seat, card in self.trick],
-            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "declared": self.declared,
-            "sevens_scored": self.sevens_scored,
-            "declarations": [declaration.to_dict() for declaration in self.declarations],
-            "awards": [award.to_dict() for award in self.awards],
-            "match_score": list(self.match_score),
-            "deals": [deal.to_dict() for deal in self.deals],
-            "legal_moves": list(self.legal_moves),
-        }
 
 
 def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:

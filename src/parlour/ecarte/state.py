@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
 
 import attrs
 
@@ -20,6 +19,7 @@ from parlour.ecarte.moves import ACCEPT, PROPOSE, REFUSE
 from parlour.ecarte.options import Options
 from parlour.ecarte.play import discard_moves, king_then_plays, play_evaluator, play_moves
 from parlour.ecarte.rules import KING_BIT, MAX_DISCARD
+from parlour.records import JsonRecord
 
 __all__ = ["DealResult", "EcarteState", "Exchange", "Phase", "Table"]
 
@@ -40,7 +40,7 @@ class Phase(enum.IntEnum):
 
 
 @attrs.frozen(slots=True)
-class DealResult:
+class DealResult(JsonRecord):
     """The breakdown of one finished deal, for front-ends and logs.
 
     ``outcome`` is ``"point"`` (3 or 4 tricks decided it), ``"vole"`` (all five) or
@@ -64,25 +64,6 @@ class DealResult:
     tricks: tuple[int, int] = (0, 0)
     points: tuple[int, int] = (0, 0)
     awards: tuple[ScoreEvent, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The breakdown as a JSON-ready dict."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "outcome": self.outcome,
-            "turnup": self.turnup.text,
-            "trump": self.trump.letter,
-            "proposals": self.proposals,
-            "exchanges": [list(pair) for pair in self.exchanges],
-            "played_without_proposing": self.played_without_proposing,
-            "refused": self.refused,
-            "turnup_king": self.turnup_king,
-            "king": self.king,
-            "tricks": list(self.tricks),
-            "points": list(self.points),
-            "awards": [award.to_dict() for award in self.awards],
-        }
 
 
 @attrs.frozen(slots=True)

@@ -8,7 +8,6 @@ and the scores. It never sees the other hand, the other player's discards or the
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
@@ -16,6 +15,7 @@ from parlour.cards import Card, Rank, Suit
 from parlour.core import legal_moves
 from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, cards_in
 from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase
+from parlour.records import JsonRecord
 
 __all__ = ["EcarteView", "resample_hidden", "view"]
 
@@ -31,7 +31,7 @@ _PHASE_NAMES = {
 
 
 @attrs.frozen(slots=True)
-class EcarteView:
+class EcarteView(JsonRecord):
     """One seat's view (``seat=None``: a spectator, who sees no hand and no discard).
 
     ``proposals`` lists this deal's proposals and answers as (seat, ``"propose"`` /
@@ -64,34 +64,6 @@ class EcarteView:
     match_score: tuple[int, int]
     deals: tuple[DealResult, ...]
     legal_moves: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict (cards as their notation text)."""
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "hand": [card.text for card in self.hand],
-            "discards": [card.text for card in self.discards],
-            "hand_sizes": list(self.hand_sizes),
-            "discard_sizes": list(self.discard_sizes),
-            "turnup": None if self.turnup is None else self.turnup.text,
-            "trump": None if self.trump is None else self.trump.letter,
-            "talon_size": self.talon_size,
-            "proposals": [[seat, text] for seat, text in self.proposals],
-            "exchanges": [list(pair) for pair in self.exchanges],
-            "played_without_proposing": self.played_without_proposing,
-            "turnup_king": self.turnup_king,
-            "king": self.king,
-            "trick": [[seat, card.text] for seat, card in self.trick],
-            "last_trick": [[seat, card.text] for seat, card in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "match_score": list(self.match_score),
-            "deals": [deal.to_dict() for deal in self.deals],
-            "legal_moves": list(self.legal_moves),
-        }
 
 
 def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
