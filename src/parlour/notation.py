@@ -15,7 +15,7 @@ from parlour.cards import Card, parse_card, sort_cards
 from parlour.core import Deal, DealField, Violation
 from parlour.errors import NotationError
 
-__all__ = ["deal_violation", "make_deal", "parse_deal", "split_move"]
+__all__ = ["deal_in_packets", "deal_violation", "make_deal", "parse_deal", "split_move"]
 
 
 def split_move(text: str) -> tuple[str, list[str]]:
@@ -37,6 +37,21 @@ def make_deal(fields: Sequence[DealField], values: Sequence[Sequence[Sequence[Ca
         else:
             built.append((field.name, tuple(sort_cards(group) for group in groups)))
     return Deal(tuple(built))
+
+
+def deal_in_packets(
+    cards: Sequence[Card], packets: Sequence[int], dealer: int, players: int
+) -> list[list[Card]]:
+    """Deal ``cards`` from the top into hands, packet by packet, each round of packets going to
+    the seats in turn from the dealer's next seat to the dealer; the hands by seat."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = [(dealer + offset) % players for offset in range(1, players + 1)]
+    position = 0
+    for packet in packets:
+        for seat in order:
+            hands[seat].extend(cards[position : position + packet])
+            position += packet
+    return hands
 
 
 def parse_deal(text_arguments: Sequence[str], fields: Sequence[DealField]) -> Deal:

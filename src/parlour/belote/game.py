@@ -32,7 +32,7 @@ from parlour.cards import Card, Suit, parse_card, parse_suit
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
 from parlour.masks import moves_by_mask
-from parlour.notation import make_deal, parse_deal, split_move
+from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
 from parlour.turns import turn_violation
 
@@ -84,13 +84,7 @@ class BeloteGame:
         table = state.table
         deck = list(DECK)
         rng.shuffle(deck)
-        seats = [(table.dealer + offset) % PLAYERS for offset in range(1, PLAYERS + 1)]
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        position = 0
-        for packet in table.options.first_packets:
-            for seat in seats:
-                hands[seat].extend(deck[position : position + packet])
-                position += packet
+        hands = deal_in_packets(deck, table.options.first_packets, table.dealer, PLAYERS)
         return make_deal(DEAL_FIELDS, (hands, [[deck[20]]], [deck[21:]]))
 
     # --- whose turn -------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
 from parlour.masks import moves_by_mask
-from parlour.notation import make_deal, parse_deal, split_move
+from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
 from parlour.turns import turn_violation
 
@@ -90,13 +90,7 @@ class BeziqueGame:
         table = state.table
         deck = list(DECK)
         rng.shuffle(deck)
-        non_dealer = (table.dealer + 1) % PLAYERS
-        hands: list[list[Card]] = [[], []]
-        position = 0
-        for packet in table.options.deal_packets:
-            for seat in (non_dealer, table.dealer):
-                hands[seat].extend(deck[position : position + packet])
-                position += packet
+        hands = deal_in_packets(deck, table.options.deal_packets, table.dealer, PLAYERS)
         return make_deal(DEAL_FIELDS, (hands, [[deck[16]]], [deck[17:]]))
 
     # --- whose turn -------------------------------------------------------------------------

@@ -267,6 +267,11 @@ def _trump_sevens(state: BeziqueState, seat: int) -> int:
     return state.hands[seat] & SEVENS_OF[state.table.trump]
 
 
+def _trump_seven(state: BeziqueState) -> str:
+    """The seven of trumps as a player reads it (``7♦``), for messages."""
+    return Card.of(Rank.SEVEN, Suit(state.table.trump)).symbol
+
+
 def seven_violation(state: BeziqueState, seat: int, action: str) -> Violation | None:
     """Why ``seat`` may not ``exchange`` or ``show`` now (phase and turn already checked)."""
     options = state.table.options
@@ -277,9 +282,10 @@ def seven_violation(state: BeziqueState, seat: int, action: str) -> Violation | 
             f"of the trick, and it has been made",
         )
     sevens = _trump_sevens(state, seat)
-    trump_seven = Card.of(Rank.SEVEN, Suit(state.table.trump)).symbol
     if not sevens:
-        return Violation("bezique.no_seven", f"you do not hold the {trump_seven} (seven of trumps)")
+        return Violation(
+            "bezique.no_seven", f"you do not hold the {_trump_seven(state)} (seven of trumps)"
+        )
     if action == "exchange":
         if state.exchanged >= 0 or state.turnup & 31 == 8 * state.table.trump:
             return Violation(
@@ -292,7 +298,7 @@ def seven_violation(state: BeziqueState, seat: int, action: str) -> Violation | 
             "under this game's options showing the seven of trumps does not score",
         )
     if not sevens & ~state.sevens_scored:
-        return Violation("bezique.seven_scored", f"your {trump_seven} has already scored")
+        return Violation("bezique.seven_scored", f"your {_trump_seven(state)} has already scored")
     return None
 
 

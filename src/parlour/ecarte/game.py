@@ -59,7 +59,7 @@ from parlour.ecarte.scoring import (
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table
 from parlour.errors import NotationError
-from parlour.notation import make_deal, parse_deal, split_move
+from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
 from parlour.turns import turn_violation
 
@@ -109,13 +109,7 @@ class EcarteGame:
         table = state.table
         deck = list(DECK)
         rng.shuffle(deck)
-        order = (1 - table.dealer, table.dealer)
-        hands: list[list[Card]] = [[], []]
-        position = 0
-        for packet in table.options.deal_packets:
-            for seat in order:
-                hands[seat].extend(deck[position : position + packet])
-                position += packet
+        hands = deal_in_packets(deck, table.options.deal_packets, table.dealer, PLAYERS)
         return make_deal(DEAL_FIELDS, (hands, [[deck[TURNUP_POSITION]]], [deck[TALON_START:]]))
 
     # --- whose turn -------------------------------------------------------------------------
