@@ -13,7 +13,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from parlour.core import CHANCE, Chance, Game, Move, Report, game_names, get_game
+from parlour.core import (
+    CHANCE,
+    Chance,
+    Game,
+    Move,
+    Report,
+    SupportsBot,
+    SupportsNarration,
+    game_names,
+    get_game,
+)
 from parlour.errors import ParlourError
 from parlour.log import validate_files, write_log
 from parlour.match import Match
@@ -93,7 +103,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run_games(arguments: argparse.Namespace) -> int:
     for name in game_names():
-        print(f"{name}\t{get_game(name).players} players")
+        counts = " or ".join(str(count) for count in get_game(name).player_counts)
+        print(f"{name}\t{counts} players")
     return EXIT_OK
 
 
@@ -147,8 +158,11 @@ def _play_out(match: Match, rng: random.Random, out: TextIO) -> None:
             break
         move = _next_move(game, before, player, rng)
         after = match.apply(move)
-        for line in game.narrate(before, move, after):
-            print(line, file=out)
+        if isinstance(game, SupportsNarration):
+            for line in game.narrate(before, move, after):
+                print(line, file=out)
+        else:
+            print(f"{_actor(player)}: {move}", file=out)
     score = " ".join(str(points) for points in game.score(match.state))
     print(f"final score by seat: {score}", file=out)
     print(_winners_line(game.winners(match.state), match.players), file=out)
@@ -158,7 +172,14 @@ def _next_move(game: Game, state: Any, player: int | Chance, rng: random.Random)
     """A deal drawn from ``rng`` at a chance node, else the game's bot move for ``player``."""
     if player is CHANCE:
         return game.random_deal(state, rng)
-    return game.bot_move(state, rng)
+    if isinstance(game, SupportsBot):
+        return game.bot_move(state, rng)
+    moves = game.legal_moves(state)
+    return moves[rng.randrange(len(moves))]
+
+
+def _actor(player: int | Chance) -> str:
+    return "deal" if player is CHANCE else f"seat {player}"
 
 
 def _winners_line(seats: Sequence[int], players: Sequence[str] | None) -> str:

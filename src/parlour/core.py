@@ -16,6 +16,7 @@ import attrs
 from parlour.cards import Card, format_cards
 from parlour.errors import IllegalMoveError, OptionsError
 from parlour.records import JsonRecord
+from parlour.seating import Teams
 
 __all__ = [
     "CHANCE",
@@ -27,6 +28,8 @@ __all__ = [
     "Problem",
     "Report",
     "ScoreEvent",
+    "SupportsBot",
+    "SupportsNarration",
     "View",
     "Violation",
     "apply",
@@ -41,12 +44,15 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "options",
     "parse_move",
+    "players",
     "random_deal",
     "register",
     "resample_hidden",
     "score",
     "score_events",
+    "teams",
     "view",
     "winners",
 ]
@@ -154,17 +160,26 @@ class View(Protocol):
 
 
 class Game(Protocol):
-    """What every game provides. States are the game's own frozen records."""
+    """What every game provides. States are the game's own frozen records.
+
+    The number of seats, the teams and the deal's layout belong to the match: they are read
+    from its options (Burraco has 4 or 2 players). ``player_counts`` lists every number of
+    players the game can be played with. `narrate` and `bot_move` are optional capabilities:
+    a game offers them by also being a `SupportsNarration` or a `SupportsBot`.
+    """
 
     name: str
-    players: int
     deck: tuple[Card, ...]
     state_type: type[Any]
     options_type: type[Any]
 
     @property
-    def deal_fields(self) -> tuple[DealField, ...]: ...
+    def player_counts(self) -> tuple[int, ...]: ...
 
+    def make_options(self, given: Mapping[str, Any] | Any | None) -> Any: ...
+    def player_count(self, options: Any) -> int: ...
+    def teams(self, options: Any) -> Teams: ...
+    def deal_fields(self, options: Any) -> tuple[DealField, ...]: ...
     def new_game(self, options: Any, dealer: int) -> Any: ...
     def options(self, state: Any) -> Any: ...
     def current_player(self, state: Any) -> int | Chance | None: ...
@@ -180,7 +195,19 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> View: ...
     def card_zones(self, state: Any) -> dict[str, tuple[Card, ...]]: ...
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
+
+
+@runtime_checkable
+class SupportsNarration(Protocol):
+    """A game that can tell a move in words (``parlour demo`` uses it)."""
+
     def narrate(self, before: Any, move: Move, after: Any) -> list[str]: ...
+
+
+@runtime_checkable
+class SupportsBot(Protocol):
+    """A game with a built-in bot that picks a move for the seat to act."""
+
     def bot_move(self, state: Any, rng: random.Random) -> Move: ...
 
 
@@ -229,9 +256,11 @@ def new_game(
     `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
     """
     game = get_game(name)
-    if type(dealer) is not int or not 0 <= dealer < game.players:
-        raise OptionsError(f"dealer must be a seat from 0 to {game.players - 1}, not {dealer!r}")
-    state = game.new_game(options, dealer)
+    built = game.make_options(options)
+    seats = game.player_count(built)
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise OptionsError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+    state = game.new_game(built, dealer)
     if seed is not None:
         state = game.apply(state, game.random_deal(state, random.Random(seed)), None)
     return state
@@ -240,6 +269,23 @@ def new_game(
 def current_player(state: Any) -> int | Chance | None:
     """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over."""
     return game_of(state).current_player(state)
+
+
+def players(state: Any) -> int:
+    """The number of seats in the match (Burraco: 4 or 2, by its ``players`` option)."""
+    game = game_of(state)
+    return game.player_count(game.options(state))
+
+
+def teams(state: Any) -> Teams:
+    """The match's teams, each a tuple of seats (partners share a score), by lowest seat."""
+    game = game_of(state)
+    return game.teams(game.options(state))
+
+
+def options(state: Any) -> Any:
+    """The match's options record (the game's ``Options``)."""
+    return game_of(state).options(state)
 
 
 def is_chance(state: Any) -> bool:
@@ -333,8 +379,9 @@ def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
 def view(state: Any, seat: int | None) -> View:
     """What ``seat`` may see of ``state`` (``None``: a spectator, who sees no hidden card)."""
     game = game_of(state)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
-        raise ValueError(f"seat must be None or a seat from 0 to {game.players - 1}, not {seat!r}")
+    seats = game.player_count(game.options(state))
+    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+        raise ValueError(f"seat must be None or a seat from 0 to {seats - 1}, not {seat!r}")
     return game.view(state, seat)
 
 

@@ -406,7 +406,7 @@ def _result_mismatch(game: Game, state: Any, result: dict[str, Any] | None) -> s
         )
     over = game.current_player(state) is None
     if "termination" in result:
-        return _termination_mismatch(game, over, result)
+        return _termination_mismatch(game.player_count(game.options(state)), over, result)
     if "winners" in result:
         return _winners_mismatch(game, state, over, list(result["winners"]))
     return None
@@ -423,10 +423,11 @@ def _winners_mismatch(game: Game, state: Any, over: bool, claimed: list[int]) ->
     return None
 
 
-def _termination_mismatch(game: Game, over: bool, result: Mapping[str, Any]) -> str | None:
-    seats = range(game.players)
+def _termination_mismatch(players: int, over: bool, result: Mapping[str, Any]) -> str | None:
+    """Why a claimed termination cannot stand, for a match of ``players`` seats, or None."""
+    seats = range(players)
     if result["seat"] not in seats:
-        return f"the termination seat {result['seat']} is not a seat (0 to {game.players - 1})"
+        return f"the termination seat {result['seat']} is not a seat (0 to {players - 1})"
     if over:
         return (
             f"the log claims the termination {result['termination']!r} "

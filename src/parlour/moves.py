@@ -13,7 +13,7 @@ import attrs
 from parlour.cards import PIQUET_DECK, Card, sort_cards
 from parlour.core import Move
 
-__all__ = ["PIQUET_PLAYS", "CardsMove", "KeywordMove", "Play"]
+__all__ = ["PIQUET_PLAYS", "CardsMove", "KeywordMove", "OrderedCardsMove", "Play"]
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -56,21 +56,32 @@ class KeywordMove(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
-class CardsMove(Move):
-    """A keyword followed by cards whose order does not matter (``discard 7S 8H``,
-    ``meld KH QH``): the cards are kept in canonical order, so any order gives the same move.
+class OrderedCardsMove(Move):
+    """A keyword followed by cards whose order means something (a Burraco sequence, written
+    low to high with each wild where it stands): the cards are kept as given.
 
     A subclass, itself an attrs class, sets ``keyword``.
     """
 
     keyword: ClassVar[str] = ""
-    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
+    cards: tuple[Card, ...]
 
     def __str__(self) -> str:
         return " ".join((self.keyword, *(card.text for card in self.cards)))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class CardsMove(OrderedCardsMove):
+    """A keyword followed by cards whose order does not matter (``discard 7S 8H``,
+    ``meld KH QH``): the cards are kept in canonical order, so any order gives the same move.
+
+    A subclass, itself an attrs class, sets ``keyword``.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=sort_cards)
 
 
 PIQUET_PLAYS: tuple[Play, ...] = tuple(Play(card) for card in PIQUET_DECK)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from parlour.cards import Card, Rank, Suit
+from parlour.seating import Teams, same_team_at_offset
 
 __all__ = [
     "NO_TRUMP",
@@ -89,8 +90,22 @@ class TrickRules:
     """A game's play duties, in the order they are checked, and its seating."""
 
     obligations: tuple[Obligation, ...]
-    players: int
-    partnerships: bool = False
+    teams: Teams
+    partner_at_offset: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Whether the seat ``d`` places after another is its partner (from ``teams``)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "partner_at_offset", same_team_at_offset(self.teams))
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return len(self.partner_at_offset)
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether any seat has a partner."""
+        return any(self.partner_at_offset[1:])
 
 
 @attrs.frozen(slots=True)
@@ -203,7 +218,7 @@ class TrickEvaluator:
         rules = self.rules
         if rules.partnerships:
             winner = table.winning_index(trump, trick)
-            if (len(trick) - winner) % rules.players == 2:
+            if rules.partner_at_offset[(len(trick) - winner) % rules.players]:
                 active |= _PARTNER_WINNING
             else:
                 active |= _OPPONENT_WINNING

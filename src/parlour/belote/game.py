@@ -24,6 +24,7 @@ from parlour.belote.rules import (
     PLAYERS,
     STOCK_PACKET_TO_OTHERS,
     STOCK_PACKET_TO_TAKER,
+    TEAMS,
     cards_in,
 )
 from parlour.belote.scoring import DealFacts, match_winner_team, score_deal, team_seats
@@ -31,6 +32,7 @@ from parlour.belote.state import BeloteState, DealResult, Phase, Table
 from parlour.cards import Card, Suit, parse_card, parse_suit
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
+from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
@@ -60,7 +62,7 @@ def _turnup_suit(table: Table) -> int:
     return CARD_TABLE.suit_of[table.turnup]
 
 
-class BeloteGame:
+class BeloteGame(FixedSeats):
     """The rules of Belote behind the `parlour.core.Game` protocol."""
 
     name = "belote"
@@ -68,7 +70,8 @@ class BeloteGame:
     deck = DECK
     state_type = BeloteState
     options_type = Options
-    deal_fields = DEAL_FIELDS
+    fixed_teams = TEAMS
+    fixed_deal_fields = DEAL_FIELDS
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> BeloteState:

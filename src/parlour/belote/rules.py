@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, Scope, TrickRules
 
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 4
+TEAMS = partnership_teams(PLAYERS)
+"""The teams: partners opposite, seats 0 and 2 against 1 and 3."""
 TRICKS_PER_DEAL = 8
 CARDS_PER_HAND = 8
 LAST_TRICK_BONUS = 10
@@ -135,13 +138,11 @@ PLAY_RULES: dict[str, TrickRules] = {
     "seed_overtrump_if_trumping": TrickRules(
         (_FOLLOW, _OVERTRUMP_WHEN_LED, _TRUMP, _OVERTRUMP, _UNDERTRUMP,
          _OVERTRUMP_IF_TRUMPING_OVER_PARTNER),
-        players=PLAYERS,
-        partnerships=True,
+        teams=TEAMS,
     ),
     "free": TrickRules(
         (_FOLLOW, _OVERTRUMP_WHEN_LED, _TRUMP, _OVERTRUMP, _UNDERTRUMP),
-        players=PLAYERS,
-        partnerships=True,
+        teams=TEAMS,
     ),
 }  # fmt: skip
 """The play obligations, in the order they are checked, for each ``partner_winning`` option."""

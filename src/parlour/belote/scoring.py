@@ -10,6 +10,7 @@ from parlour.belote.rules import (
     CARD_POINTS_TOTAL,
     DECK,
     LAST_TRICK_BONUS,
+    TEAMS,
     mask_points,
 )
 from parlour.belote.state import DealResult, Table
@@ -21,7 +22,8 @@ __all__ = ["DealFacts", "match_winner_team", "score_deal", "team_seats"]
 
 def team_seats(team: int) -> tuple[int, int]:
     """The two seats of team 0 (seats 0, 2) or team 1 (seats 1, 3)."""
-    return (team, team + 2)
+    first, second = TEAMS[team]
+    return (first, second)
 
 
 @attrs.frozen(slots=True)

@@ -29,6 +29,7 @@ from parlour.bezique.rules import (
     SEVEN_POINTS,
     SEVENS_OF,
     STOCK_SIZE,
+    TEAMS,
     TRICKS_PER_DEAL,
     USES,
     brisques_in,
@@ -40,6 +41,7 @@ from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase, 
 from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError
+from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
@@ -64,7 +66,7 @@ def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-class BeziqueGame:
+class BeziqueGame(FixedSeats):
     """The rules of two-handed Bezique behind the `parlour.core.Game` protocol."""
 
     name = "bezique"
@@ -72,7 +74,8 @@ class BeziqueGame:
     deck = DECK
     state_type = BeziqueState
     options_type = Options
-    deal_fields = DEAL_FIELDS
+    fixed_teams = TEAMS
+    fixed_deal_fields = DEAL_FIELDS
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> BeziqueState:

@@ -15,11 +15,14 @@ import attrs
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
 DECK: tuple[Card, ...] = PIQUET_DECK + PIQUET_DECK
 """The deck in canonical order: the whole first pack, then the second."""
 PLAYERS = 2
+TEAMS = partnership_teams(PLAYERS)
+"""The teams: each player alone."""
 FACES = 32
 CARDS_PER_HAND = 8
 STAGE_ONE_TRICKS = 24
@@ -254,6 +257,6 @@ _TRUMP = Obligation(
     message="in the last stage you must trump when you cannot follow {led_suit} "
     "(you hold {required})",
 )
-STAGE_TWO_RULES = TrickRules((_BEAT, _FOLLOW, _TRUMP), players=PLAYERS)
+STAGE_TWO_RULES = TrickRules((_BEAT, _FOLLOW, _TRUMP), teams=TEAMS)
 """The last stage's duties, in the order they are checked: beat the card led if able, else
 follow suit, else trump if able. The first stage has none: any card may be played."""

@@ -46,6 +46,7 @@ from parlour.ecarte.rules import (
     MAX_DISCARD,
     PLAYERS,
     TALON_START,
+    TEAMS,
     TRICKS_PER_DEAL,
     TURNUP_POSITION,
     cards_in,
@@ -59,6 +60,7 @@ from parlour.ecarte.scoring import (
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table
 from parlour.errors import NotationError
+from parlour.fixed_seats import FixedSeats
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
 from parlour.turns import turn_violation
@@ -83,7 +85,7 @@ def _king_of_trumps(table: Table) -> Card:
     return Card.of(Rank.KING, Suit(table.trump))
 
 
-class EcarteGame:
+class EcarteGame(FixedSeats):
     """The rules of Écarté behind the `parlour.core.Game` protocol."""
 
     name = "ecarte"
@@ -91,7 +93,8 @@ class EcarteGame:
     deck = DECK
     state_type = EcarteState
     options_type = Options
-    deal_fields = DEAL_FIELDS
+    fixed_teams = TEAMS
+    fixed_deal_fields = DEAL_FIELDS
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> EcarteState:

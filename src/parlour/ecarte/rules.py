@@ -11,6 +11,7 @@ import attrs
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
 
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 2
+TEAMS = partnership_teams(PLAYERS)
+"""The teams: each player alone."""
 CARDS_PER_HAND = 5
 TRICKS_PER_DEAL = 5
 TALON_SIZE = 21
@@ -94,8 +97,8 @@ _TRUMP = Obligation(
 )
 
 PLAY_RULES: dict[bool, TrickRules] = {
-    False: TrickRules((_FOLLOW, _BEAT), players=PLAYERS),
-    True: TrickRules((_FOLLOW, _BEAT, _TRUMP), players=PLAYERS),
+    False: TrickRules((_FOLLOW, _BEAT), teams=TEAMS),
+    True: TrickRules((_FOLLOW, _BEAT, _TRUMP), teams=TEAMS),
 }
 """The follower's duties, in the order they are checked, for each ``must_trump_when_void``
 value. The leader of a trick is free."""
