@@ -1,4 +1,23 @@
-"""The example programs run, exit as documented, and print what they should."""
+"""The example programs run, exit as documented, and print what they should.
+
+Most assertions here are **regression goldens**: the exact lines, scores and counts an example
+prints for its fixed seed or input pin what the current engine and bots do with that seed (and
+how the seed's random numbers are consumed); they are not derived from the rules, and a change
+of rules, bots or dealing legitimately changes them. The checks that are not goldens are the
+exit codes and the Bezique score sheet adding up to its totals. To regenerate after a deliberate
+change, run each example from the repository root as its test does::
+
+    python examples/random_match.py
+    python examples/simple_bot.py 5
+    python examples/validate_logs.py tests/golden
+    python examples/validate_logs.py tests/golden/single_deal.json
+    python examples/bezique_score_sheet.py
+    python examples/ecarte_referee.py
+
+check by hand that the new output is right, copy the printed lines into the assertions, and
+commit that on its own, saying why the output changed. ``validate_logs.py``'s counts also move
+when the golden logs of ``tests/golden/`` are regenerated (``python tests/golden/make_golden.py``).
+"""
 
 from __future__ import annotations
 
@@ -21,6 +40,8 @@ def run_example(name: str, *arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_random_match_prints_the_final_score_and_winners() -> None:
+    """Regression golden: the final score and winners of ``random_match.py``'s seed-2024 match
+    (regenerate: ``python examples/random_match.py``, copy its last two lines)."""
     finished = run_example("random_match.py")
     assert finished.returncode == 0, finished.stderr
     lines = finished.stdout.splitlines()
@@ -30,12 +51,17 @@ def test_random_match_prints_the_final_score_and_winners() -> None:
 
 
 def test_simple_bot_beats_random_players() -> None:
+    """Regression golden: the bot's tally over ``simple_bot.py``'s five seeded matches
+    (regenerate: ``python examples/simple_bot.py 5``, copy its last line)."""
     finished = run_example("simple_bot.py", "5")
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.splitlines()[-1] == "the bot won 5 of 5 matches"
 
 
 def test_validate_logs_reports_the_golden_logs() -> None:
+    """Regression golden: the verdict counts over the golden logs of ``tests/golden/`` (which
+    ``python tests/golden/make_golden.py`` writes); regenerate with
+    ``python examples/validate_logs.py tests/golden`` and copy its last line."""
     finished = run_example("validate_logs.py", "tests/golden")
     assert finished.returncode == 1
     assert finished.stdout.splitlines()[-1] == (
@@ -44,12 +70,16 @@ def test_validate_logs_reports_the_golden_logs() -> None:
 
 
 def test_validate_logs_exits_0_on_valid_logs() -> None:
+    """A valid log gives exit status 0 and a one-log summary."""
     finished = run_example("validate_logs.py", "tests/golden/single_deal.json")
     assert finished.returncode == 0
     assert finished.stdout.splitlines()[-1] == "1 log, 1 valid, 0 invalid"
 
 
 def test_bezique_score_sheet_lists_every_declaration_and_adds_up() -> None:
+    """The printed rows add up to each seat's deal points (a rule); the rows and totals
+    themselves are a regression golden of the seed-7 deal (regenerate:
+    ``python examples/bezique_score_sheet.py``, copy the lines asserted)."""
     finished = run_example("bezique_score_sheet.py")
     assert finished.returncode == 0, finished.stderr
     lines = finished.stdout.splitlines()
@@ -64,6 +94,9 @@ def test_bezique_score_sheet_lists_every_declaration_and_adds_up() -> None:
 
 
 def test_ecarte_referee_refuses_each_wrong_request_with_its_rule() -> None:
+    """Regression golden: the referee's answer to each scripted request, one refusal message and
+    the final tricks and score of its seeded deal (regenerate:
+    ``python examples/ecarte_referee.py``, copy the lines asserted)."""
     finished = run_example("ecarte_referee.py")
     assert finished.returncode == 0, finished.stderr
     lines = finished.stdout.splitlines()

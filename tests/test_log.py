@@ -1,4 +1,19 @@
-"""Game logs: reading and writing, replay, validation and the streaming file readers."""
+"""Game logs: reading and writing, replay, validation and the streaming file readers.
+
+The tests of the "golden logs" section at the end are **regression goldens**: the logs of
+``tests/golden/*.json`` and ``*.jsonl`` were written by ``tests/golden/make_golden.py`` from
+seeded matches between the current built-in bots, and the tests pin the reports the current
+engine gives on them (moves applied, scores, winners, error messages). Those numbers are not
+derived from the rules: a change of the bots, the rules or the messages legitimately changes
+them. To regenerate after a deliberate change, run from the repository root::
+
+    python tests/golden/make_golden.py
+
+then update the expected reports below from ``parlour validate --json tests/golden`` after
+checking them by hand, and commit the new files and expectations on their own, saying why they
+changed. (``tests/test_examples.py`` and ``tests/test_verdicts.py`` count the same files.) The
+other tests of this module are written from the log format and the rules.
+"""
 
 from __future__ import annotations
 
@@ -468,6 +483,8 @@ def golden_reports() -> dict[str, dict[str, Any]]:
 
 
 def test_golden_logs_give_their_expected_reports() -> None:
+    """Regression golden: the report of every golden log (regenerate the logs with
+    ``python tests/golden/make_golden.py``, then these expectations by hand)."""
     reports = golden_reports()
     assert list(reports) == [
         "bezique_match.json",
@@ -540,6 +557,8 @@ def test_golden_logs_give_their_expected_reports() -> None:
 
 
 def test_golden_logs_round_trip_byte_for_byte() -> None:
+    """Reading a golden log and writing it again gives its bytes back (a format rule, checked
+    on the golden files of ``python tests/golden/make_golden.py``)."""
     for name in ("full_match.json", "single_deal.json", "bezique_match.json", "ecarte_match.json"):
         text = (GOLDEN / name).read_text(encoding="utf-8").rstrip("\n")
         assert write_log(read_log(text)) == text
@@ -550,6 +569,8 @@ def test_golden_logs_round_trip_byte_for_byte() -> None:
 
 
 def test_golden_full_match_ends_with_its_claimed_winners() -> None:
+    """Regression golden: the full golden match replays to the end with the score and winners
+    it claims (regenerate: ``python tests/golden/make_golden.py``, then these values)."""
     log = read_log((GOLDEN / "full_match.json").read_text(encoding="utf-8"))
     state = replay(log)
     assert parlour.is_over(state)

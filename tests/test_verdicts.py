@@ -5,6 +5,20 @@ per problem: a wrong format string, a broken JSON line, an unknown game, a bad o
 text, a card played during the bidding, a deal when none is due, a deal with the wrong zone
 sizes, a deal that is not the deck, a wrong claimed score, wrong claimed winners, and a resigned
 match (valid). The expected lines were written once by make_every_kind.py and checked by hand.
+
+Both files are **regression goldens**: ``every_kind.jsonl`` is built from a seeded random match
+of the current engine, and ``every_kind.expected.jsonl`` is what the current engine's
+``parlour validate --json`` says about it, so the exact move counts, scores and messages pin
+today's behaviour rather than being derived from the rules. The kinds and rule ids the first
+test asserts on top of the file comparison are the hand-checked part and must stay true after
+any regeneration. After a deliberate change of verdicts or messages, regenerate both files from
+the repository root with::
+
+    python tests/verdicts/make_every_kind.py
+
+review the diff line by line, and commit the regenerated files on their own, saying why they
+changed. The single-deal line of the second test is a golden of ``tests/golden/single_deal.json``
+(see ``tests/golden/make_golden.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +38,9 @@ VERDICTS = ROOT / "tests" / "verdicts"
 def test_validate_json_gives_the_expected_report_for_every_kind_of_log(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Regression golden: the CLI's report on every line of ``every_kind.jsonl`` is exactly
+    ``every_kind.expected.jsonl`` (regenerate: ``python tests/verdicts/make_every_kind.py``);
+    the kinds and rule ids asserted after it are checked by hand."""
     monkeypatch.chdir(ROOT)
     status = main(["validate", "--json", os.path.join("tests", "verdicts", "every_kind.jsonl")])
     printed = capsys.readouterr().out.splitlines()
@@ -45,6 +62,8 @@ def test_validate_json_gives_the_expected_report_for_every_kind_of_log(
 def test_validate_exits_0_when_every_log_is_valid(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Exit status 0 on a valid log; the printed move count and score are a regression golden of
+    ``tests/golden/single_deal.json`` (regenerate: ``python tests/golden/make_golden.py``)."""
     monkeypatch.chdir(ROOT)
     status = main(["validate", os.path.join("tests", "golden", "single_deal.json")])
     assert status == 0

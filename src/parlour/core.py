@@ -324,6 +324,8 @@ def check(state: Any, move: Move | str, *, seat: int | None = None) -> Violation
     game = game_of(state)
     if isinstance(move, str):
         move = game.parse_move(state, move)
+    elif not isinstance(move, Move):
+        raise _not_a_move(move)
     return game.check(state, move, seat)
 
 
@@ -338,7 +340,14 @@ def apply(state: Any, move: Move | str, *, seat: int | None = None) -> Any:
         game = game_of(state)
     if isinstance(move, str):
         move = game.parse_move(state, move)
+    elif not isinstance(move, Move):
+        raise _not_a_move(move)
     return game.apply(state, move, seat)
+
+
+def _not_a_move(value: object) -> TypeError:
+    """The error for a value passed as a move that is neither a `Move` nor its text."""
+    return TypeError(f"a move must be a parlour Move or its text, not {type(value).__name__}")
 
 
 def random_deal(state: Any, rng: random.Random) -> Deal:

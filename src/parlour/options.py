@@ -40,7 +40,15 @@ class OptionSpec:
 
 
 def _same_type(value: Any, expected: Any) -> bool:
-    return type(value) is type(expected)
+    """Whether ``value`` has the type of ``expected``, item by item for tuples (so that
+    ``(3.0, 2.0)`` is not taken for ``(3, 2)``, nor ``(True, 2)`` for ``(1, 2)``)."""
+    if type(value) is not type(expected):
+        return False
+    if isinstance(value, tuple):
+        return len(value) == len(expected) and all(
+            _same_type(item, wanted) for item, wanted in zip(value, expected, strict=True)
+        )
+    return True
 
 
 def choice(*values: Any) -> OptionSpec:

@@ -6,8 +6,7 @@ string separated by spaces or commas, or as a sequence of card texts.
 
 from __future__ import annotations
 
-import pickle
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import parlour
@@ -15,42 +14,23 @@ from parlour.belote import BeloteState, DealResult, Options, Phase
 from parlour.belote.rules import card_index
 from parlour.belote.state import Table
 from parlour.cards import Card, Suit, parse_card, parse_suit
+from tests.helpers import Cards, card_mask, cards, deal_text_of, run
 
 __all__ = [
     "EXAMPLE_DEALS",
-    "Cards",
     "bidding",
-    "card",
-    "cards",
     "deal_for_final_hands",
     "deal_text",
     "first_legal_play_out",
     "idx",
     "last_deal",
-    "legal_texts",
     "mask",
     "new_match",
     "play_example",
     "play_state",
     "rotated",
-    "run",
-    "snapshot",
     "start_deal",
 ]
-
-Cards = str | Sequence[str]
-"""Card texts: ``"JH 9H AH"`` (spaces or commas) or ``["JH", "9H", "AH"]``."""
-
-
-def cards(group: Cards) -> list[Card]:
-    """The cards of a group of card texts."""
-    tokens = group.replace(",", " ").split() if isinstance(group, str) else list(group)
-    return [parse_card(token) for token in tokens]
-
-
-def card(text: str) -> Card:
-    """One card."""
-    return parse_card(text)
 
 
 def idx(text: str) -> int:
@@ -60,24 +40,13 @@ def idx(text: str) -> int:
 
 def mask(group: Cards) -> int:
     """The hand mask of a group of cards."""
-    result = 0
-    for one in cards(group):
-        result |= 1 << card_index(one)
-    return result
-
-
-def _joined(group: Cards) -> str:
-    return ",".join(one.text for one in cards(group))
+    return card_mask(group, card_index)
 
 
 def deal_text(hands: Sequence[Cards], turnup: str, stock: Cards) -> str:
     """The text of a deal move: four 5-card hands in seat order, the turn-up, the stock top
     first (no check: bad layouts are allowed, to test them)."""
-    return (
-        "deal hands:"
-        + "/".join(_joined(hand) for hand in hands)
-        + f" turnup:{turnup} stock:{_joined(stock)}"
-    )
+    return deal_text_of([("hands", hands), ("turnup", [turnup]), ("stock", [stock])])
 
 
 def deal_for_final_hands(
@@ -112,15 +81,6 @@ def bidding(dealer: int, taker: int, suit: str | None = None) -> list[str]:
     if suit is None:
         return ["pass"] * passes + ["take"]
     return ["pass"] * (4 + passes) + [f"take {suit}"]
-
-
-def run(state: BeloteState, moves: str | Iterable[str]) -> BeloteState:
-    """Apply scripted moves (a list, or one string separated by ``;``) and return the state."""
-    if isinstance(moves, str):
-        moves = [move for move in moves.split(";") if move.strip()]
-    for move in moves:
-        state = parlour.apply(state, move)
-    return state
 
 
 def new_match(options: dict[str, Any] | Options | None = None, dealer: int = 0) -> BeloteState:
@@ -162,11 +122,6 @@ def last_deal(state: BeloteState) -> DealResult:
     return state.table.deals[-1]
 
 
-def legal_texts(state: Any) -> list[str]:
-    """The legal moves' texts, in the engine's order."""
-    return [str(move) for move in parlour.legal_moves(state)]
-
-
 def play_state(
     *,
     trump: str,
@@ -198,11 +153,6 @@ def play_state(
     )
     to_act = (leader + len(played)) % 4
     return BeloteState(table, Phase.PLAY, to_act, hand_masks, (), tuple(played), leader)
-
-
-def snapshot(state: Any) -> bytes:
-    """The pickled state, to check that a refused move changed nothing."""
-    return pickle.dumps(state)
 
 
 # Final 8-card hands (seats 0..3) of real deals: dealer 3, seat 0 takes the turn-up ♥ in round 1

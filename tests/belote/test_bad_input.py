@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import parlour
 from parlour import IllegalMoveError, NotationError, OptionsError, ParlourError
 from parlour.belote import BeloteState, Phase, Play
 from parlour.cards import parse_card
-from tests.belote.helpers import deal_text, new_match, play_example, run, snapshot
+from tests.belote.helpers import deal_text, new_match, play_example
+from tests.helpers import refused, run
 
 HANDS = ["7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH AH 7D", "8D 9D 10D JD QD"]
 STOCK = "KD AD 7C 8C 9C 10C JC QC KC AC QH"
@@ -35,107 +34,12 @@ def over() -> BeloteState:
     return state
 
 
-STATES = {"deal_due": deal_due, "bidding": bidding, "playing": playing, "over": over}
+# --- notation (the shapes every game shares are in tests/conformance/test_notation_shapes.py) ---
 
 
-def refused(state: BeloteState, move: str, rule: str, *, seat: int | None = None) -> str:
-    """Assert that ``move`` is refused with ``rule`` and changes nothing; return the message."""
-    before = snapshot(state)
-    twin = copy.deepcopy(state)
-    violation = parlour.check(state, move, seat=seat)
-    assert violation is not None
-    assert violation.rule == rule
-    with pytest.raises(IllegalMoveError) as raised:
-        parlour.apply(state, move, seat=seat)
-    error = raised.value
-    assert error.rule == rule
-    assert error.message == violation.message
-    assert str(error.move) == str(parlour.parse_move(state, move))
-    assert rule in str(error)
-    assert isinstance(error, ValueError)
-    assert isinstance(error, ParlourError)
-    assert snapshot(state) == before
-    assert state == twin
-    return violation.message
-
-
-# --- notation ---------------------------------------------------------------------------------
-
-BAD_TEXTS = [
-    "",
-    "   ",
-    "meld JH",
-    "discard 7S",
-    "bid 80 H",
-    "play",
-    "play ZZ",
-    "play 1H",
-    "play 11H",
-    "play JH QH",
-    "play H",
-    "take X",
-    "take H S",
-    "take 10",
-    "pass now",
-    "pass pass",
-    "deal",
-    # a missing field
-    "deal hands:" + "/".join(h.replace(" ", ",") for h in HANDS) + " turnup:KH",
-    # a repeated field
-    "deal hands:7S/8S hands:7S/8S stock:7C",
-    # an unknown field
-    "deal hands:"
-    + "/".join(h.replace(" ", ",") for h in HANDS)
-    + " turnup:KH talon:"
-    + STOCK.replace(" ", ","),
-    # misordered fields
-    "deal turnup:KH hands:"
-    + "/".join(h.replace(" ", ",") for h in HANDS)
-    + " stock:"
-    + STOCK.replace(" ", ","),
-    # a field without its name
-    "deal "
-    + "/".join(h.replace(" ", ",") for h in HANDS)
-    + " turnup:KH stock:"
-    + STOCK.replace(" ", ","),
-    # a bad card token inside a deal
-    DEAL.replace("7S", "XS"),
-    # one field too many
-    DEAL + " extra:7S",
-]
-
-
-@pytest.mark.parametrize("phase", list(STATES))
-@pytest.mark.parametrize("text", BAD_TEXTS)
-def test_malformed_text_is_a_notation_error(phase: str, text: str) -> None:
-    state = STATES[phase]()
-    before = snapshot(state)
-    with pytest.raises(NotationError) as raised:
-        parlour.apply(state, text)
-    assert isinstance(raised.value, ValueError)
-    assert isinstance(raised.value, ParlourError)
-    with pytest.raises(NotationError):
-        parlour.parse_move(state, text)
-    with pytest.raises(NotationError):
-        parlour.check(state, text)
-    assert snapshot(state) == before
-
-
-def test_notation_error_messages_name_the_problem() -> None:
-    state = bidding()
-    with pytest.raises(NotationError, match="meld"):
-        parlour.apply(state, "meld JH")
-    with pytest.raises(NotationError, match="ZZ"):
-        parlour.apply(state, "play ZZ")
+def test_a_bad_suit_after_take_is_named() -> None:
     with pytest.raises(NotationError, match="X"):
-        parlour.apply(state, "take X")
-    with pytest.raises(NotationError, match="stock"):
-        parlour.apply(deal_due(), "deal hands:7S/8S/9S/10S turnup:KH")
-
-
-def test_a_move_that_is_not_text_or_a_move() -> None:
-    with pytest.raises(NotationError):
-        parlour.parse_move(bidding(), 42)  # type: ignore[arg-type]
+        parlour.apply(bidding(), "take X")
 
 
 # --- turn --------------------------------------------------------------------------------------
@@ -252,13 +156,6 @@ def test_a_good_deal_is_accepted() -> None:
 
 
 # --- new_game ------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", ["bridge", "Belote", "", "belote "])
-def test_new_game_with_a_bad_name(name: str) -> None:
-    with pytest.raises(OptionsError) as raised:
-        parlour.new_game(name)
-    assert "belote" in str(raised.value)
 
 
 @pytest.mark.parametrize("dealer", [4, -1, True, "0", 1.0, None])

@@ -10,16 +10,8 @@ from parlour import IllegalMoveError
 from parlour.belote import BeloteState, Phase, Take
 from parlour.belote.rules import card_index
 from parlour.cards import Suit, parse_card
-from tests.belote.helpers import (
-    cards,
-    deal_text,
-    legal_texts,
-    mask,
-    new_match,
-    run,
-    snapshot,
-    start_deal,
-)
+from tests.belote.helpers import deal_text, mask, new_match, start_deal
+from tests.helpers import cards, legal_texts, run, snapshot
 
 # Dealer 0: seat 1 bids first. The turn-up is K♥; Q♥ is the stock's last card (the dealer's).
 DEAL = deal_text(

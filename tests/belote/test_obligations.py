@@ -13,7 +13,8 @@ import pytest
 import parlour
 from parlour import IllegalMoveError
 from parlour.belote import BeloteState, Options
-from tests.belote.helpers import cards, idx, legal_texts, play_state, snapshot
+from tests.belote.helpers import idx, play_state
+from tests.helpers import cards, legal_texts, snapshot
 
 SEED = "seed_overtrump_if_trumping"
 FREE = "free"

@@ -6,34 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 import parlour
-from parlour import PIQUET_DECK, OptionsError
+from parlour import PIQUET_DECK
 from parlour.belote import BeloteState, Options, Phase
 from parlour.cards import Card
-from tests.belote.helpers import (
-    last_deal,
-    legal_texts,
-    mask,
-    new_match,
-    play_example,
-    play_state,
-    run,
-)
-
-OPTION_NAMES = [
-    "target",
-    "tie_rule",
-    "belote_on_failure",
-    "capot_points",
-    "belote_counts_for_contract",
-    "partner_winning",
-    "round2_allows_turnup_suit",
-    "first_packets",
-    "all_pass",
-]
+from tests.belote.helpers import last_deal, mask, new_match, play_example, play_state
+from tests.helpers import assert_option_defaults, legal_texts, run
 
 THROW_IN_DEAL = (
     "deal hands:7S,8S,9S,10S,JS/QS,KS,AS,7H,8H/9H,10H,JH,QH,KH/AH,7D,8D,9D,10D"
@@ -42,20 +22,20 @@ THROW_IN_DEAL = (
 
 
 def test_the_options_and_their_seed_defaults() -> None:
-    options = Options()
-    assert [field.name for field in attrs.fields(Options)] == OPTION_NAMES
-    assert {name: getattr(options, name) for name in OPTION_NAMES} == {
-        "target": 1000,
-        "tie_rule": "takers_win",
-        "belote_on_failure": "to_defenders",
-        "capot_points": 252,
-        "belote_counts_for_contract": True,
-        "partner_winning": "seed_overtrump_if_trumping",
-        "round2_allows_turnup_suit": False,
-        "first_packets": (3, 2),
-        "all_pass": "redeal_next_dealer",
-    }
-    assert new_match().table.options == options
+    assert_option_defaults(
+        "belote",
+        {
+            "target": 1000,
+            "tie_rule": "takers_win",
+            "belote_on_failure": "to_defenders",
+            "capot_points": 252,
+            "belote_counts_for_contract": True,
+            "partner_winning": "seed_overtrump_if_trumping",
+            "round2_allows_turnup_suit": False,
+            "first_packets": (3, 2),
+            "all_pass": "redeal_next_dealer",
+        },
+    )
 
 
 # --- target ----------------------------------------------------------------------------------
@@ -256,64 +236,11 @@ def test_all_pass(value: str, dealer: int) -> None:
     assert parlour.current_player(state) == (dealer + 1) % 4
 
 
-# --- bad options ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("options", "name"),
-    [
-        ({"targets": 1000}, "targets"),
-        ({"capot": 250}, "capot"),
-        ({"capot_points": True}, "capot_points"),
-        ({"capot_points": 251}, "capot_points"),
-        ({"capot_points": 252.0}, "capot_points"),
-        ({"target": "1000"}, "target"),
-        ({"target": 0}, "target"),
-        ({"target": -5}, "target"),
-        ({"target": True}, "target"),
-        ({"target": 1000.0}, "target"),
-        ({"first_packets": [3, 3]}, "first_packets"),
-        ({"first_packets": [5]}, "first_packets"),
-        ({"first_packets": "3,2"}, "first_packets"),
-        ({"tie_rule": "litigation"}, "tie_rule"),
-        ({"belote_on_failure": "kept"}, "belote_on_failure"),
-        ({"belote_counts_for_contract": 1}, "belote_counts_for_contract"),
-        ({"belote_counts_for_contract": "true"}, "belote_counts_for_contract"),
-        ({"partner_winning": "FREE"}, "partner_winning"),
-        ({"round2_allows_turnup_suit": None}, "round2_allows_turnup_suit"),
-        ({"all_pass": "redeal"}, "all_pass"),
-    ],
-)
-def test_bad_options_name_the_option(options: dict[str, Any], name: str) -> None:
-    with pytest.raises(OptionsError) as raised:
-        parlour.new_game("belote", options=options)
-    assert name in str(raised.value)
-    assert isinstance(raised.value, ValueError)
-    assert isinstance(raised.value, parlour.ParlourError)
-
-
-def test_bad_option_value_in_the_record_itself() -> None:
-    with pytest.raises(OptionsError, match="capot_points"):
-        Options(capot_points=True)
-    with pytest.raises(OptionsError, match="target"):
-        Options(target=0)
-
-
-def test_options_that_are_not_a_mapping() -> None:
-    with pytest.raises(OptionsError):
-        parlour.new_game("belote", options=[("target", 1000)])
+# --- an options record (bad values, names and types: tests/conformance/test_options_both_ways.py)
 
 
 def test_options_given_as_a_record() -> None:
     record = Options(target=None, tie_rule="litige", first_packets=(2, 3))
-    state: BeloteState = parlour.new_game("belote", options=record)
-    assert state.table.options is record
     state = play_example("ex5", record)
     assert parlour.is_over(state)
     assert parlour.score(state)[:2] == (0, 81)
-
-
-def test_list_valued_options_are_tuples_inside() -> None:
-    state = new_match({"first_packets": [2, 3]})
-    assert state.table.options.first_packets == (2, 3)
-    assert state.table.options == Options(first_packets=(2, 3))

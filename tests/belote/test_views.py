@@ -9,7 +9,8 @@ import pytest
 import parlour
 from parlour.belote import BeloteState, BeloteView, Phase
 from parlour.cards import Suit, parse_card
-from tests.belote.helpers import cards, deal_text, new_match, run, start_deal
+from tests.belote.helpers import deal_text, new_match, start_deal
+from tests.helpers import cards, run
 
 HANDS = ["7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH AH 7D", "8D 9D 10D JD QD"]
 STOCK = "KD AD 7C 8C 9C 10C JC QC KC AC QH"

@@ -17,14 +17,8 @@ from parlour.belote.rules import card_index, mask_points
 from parlour.belote.scoring import DealFacts, match_winner_team, score_deal
 from parlour.belote.state import Table
 from parlour.cards import parse_card
-from tests.belote.helpers import (
-    last_deal,
-    mask,
-    new_match,
-    play_example,
-    run,
-    start_deal,
-)
+from tests.belote.helpers import last_deal, mask, new_match, play_example, start_deal
+from tests.helpers import run
 
 FULL = (1 << 32) - 1
 HEARTS = 1

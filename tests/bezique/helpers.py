@@ -13,65 +13,36 @@ the turn-up.
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
 import parlour
-from parlour import IllegalMoveError, ParlourError
+from parlour import IllegalMoveError
 from parlour.bezique import BeziqueState, DealResult, Options, Phase
 from parlour.bezique.rules import DECK, FACES, STOCK_SIZE, face_index
 from parlour.bezique.state import Table
 from parlour.cards import PIQUET_DECK, Card, parse_card
+from tests.helpers import Cards, card, cards, deal_text_of, legal_texts, run, texts
 
 __all__ = [
-    "Cards",
     "awards",
     "bit",
-    "card",
-    "cards",
     "deal_text",
     "draw",
     "held_faces",
     "last_deal",
     "last_stage_state",
-    "legal_texts",
     "new_match",
     "physical",
     "play_to_end",
     "play_to_last_stage",
     "play_to_trick",
-    "refused",
-    "run",
-    "snapshot",
     "start",
     "stock_for",
-    "texts",
     "trick",
     "win_with",
 ]
-
-Cards = str | Sequence[str]
-"""Card texts: ``"QS JD"`` (spaces or commas) or ``["QS", "JD"]``."""
-
-
-def cards(group: Cards) -> list[Card]:
-    """The cards of a group of card texts."""
-    tokens = group.replace(",", " ").split() if isinstance(group, str) else list(group)
-    return [parse_card(token) for token in tokens]
-
-
-def texts(group: Cards) -> list[str]:
-    """The canonical texts of a group of cards."""
-    return [one.text for one in cards(group)]
-
-
-def card(text: str) -> Card:
-    """One card."""
-    return parse_card(text)
 
 
 def bit(text: str, copy: int = 0) -> int:
@@ -131,11 +102,7 @@ def stock_for(
 
 def deal_text(hands: Sequence[Cards], turnup: str, stock: Cards) -> str:
     """The text of a deal move (no check: bad layouts are allowed, to test them)."""
-    return (
-        "deal hands:"
-        + "/".join(",".join(texts(hand)) for hand in hands)
-        + f" turnup:{card(turnup).text} stock:{','.join(texts(stock))}"
-    )
+    return deal_text_of([("hands", hands), ("turnup", [turnup]), ("stock", [stock])])
 
 
 def new_match(options: Mapping[str, Any] | Options | None = None, dealer: int = 1) -> BeziqueState:
@@ -162,15 +129,6 @@ def start(
     stock = stock_for(hands, turnup, top, at=at, bottom=bottom)
     state = parlour.apply(state, deal_text(hands, turnup, stock))
     assert state.phase == Phase.PLAY
-    return state
-
-
-def run(state: BeziqueState, moves: str | Iterable[str]) -> BeziqueState:
-    """Apply scripted moves (a list, or one string separated by ``;``)."""
-    if isinstance(moves, str):
-        moves = [move for move in moves.split(";") if move.strip()]
-    for move in moves:
-        state = parlour.apply(state, move)
     return state
 
 
@@ -267,11 +225,6 @@ def draw(state: BeziqueState) -> BeziqueState:
     return after
 
 
-def legal_texts(state: Any) -> list[str]:
-    """The legal moves' texts, in the engine's order."""
-    return [str(move) for move in parlour.legal_moves(state)]
-
-
 def awards(state: Any) -> list[tuple[int, int, str, int | None]]:
     """Every award of the match as (seat, points, reason, trick)."""
     return [
@@ -334,28 +287,3 @@ def last_stage_state(
         tricks=24,
         drawn=STOCK_SIZE,
     )
-
-
-def snapshot(state: Any) -> bytes:
-    """The pickled state, to check that a refused move changed nothing."""
-    return pickle.dumps(state)
-
-
-def refused(state: Any, move: str, rule: str, *, seat: int | None = None) -> str:
-    """Assert that ``move`` is refused with ``rule`` by `check` and `apply`, that it is not in
-    `legal_moves`, and that the state is unchanged; return the message."""
-    before = snapshot(state)
-    violation = parlour.check(state, move, seat=seat)
-    assert violation is not None, f"{move!r} was accepted"
-    assert violation.rule == rule, f"{move!r}: {violation}"
-    with pytest.raises(IllegalMoveError) as raised:
-        parlour.apply(state, move, seat=seat)
-    error = raised.value
-    assert error.rule == rule
-    assert error.message == violation.message
-    assert isinstance(error, ParlourError)
-    if seat is None:
-        text = str(parlour.parse_move(state, move))
-        assert text not in legal_texts(state)
-    assert snapshot(state) == before
-    return violation.message

@@ -7,16 +7,8 @@ from __future__ import annotations
 import parlour
 from parlour.bezique import BeziqueState
 from parlour.bezique.rules import Use
-from tests.bezique.helpers import (
-    bit,
-    draw,
-    held_faces,
-    legal_texts,
-    refused,
-    run,
-    start,
-    win_with,
-)
+from tests.bezique.helpers import bit, draw, held_faces, start, win_with
+from tests.helpers import legal_texts, refused, run
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 JUNK_D = "7S 8S 9S 7C 8C 9C 7H 8H"

@@ -13,15 +13,13 @@ from tests.bezique.helpers import (
     held_faces,
     last_deal,
     last_stage_state,
-    legal_texts,
     play_to_end,
     play_to_last_stage,
     play_to_trick,
-    refused,
-    run,
     start,
     win_with,
 )
+from tests.helpers import legal_texts, refused, run
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 

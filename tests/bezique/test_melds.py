@@ -11,16 +11,8 @@ from __future__ import annotations
 import parlour
 from parlour.bezique import BeziqueState, Phase
 from parlour.bezique.rules import Use
-from tests.bezique.helpers import (
-    bit,
-    draw,
-    held_faces,
-    legal_texts,
-    refused,
-    run,
-    start,
-    win_with,
-)
+from tests.bezique.helpers import bit, draw, held_faces, start, win_with
+from tests.helpers import legal_texts, refused, run
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 """Seat 1's hand under hearts or spades trumps: low cards that never win a trick seat 0 leads."""

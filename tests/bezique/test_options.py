@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 import parlour
@@ -18,54 +17,37 @@ from tests.bezique.helpers import (
     awards,
     deal_text,
     last_deal,
-    legal_texts,
     play_to_end,
-    refused,
-    run,
     start,
     stock_for,
     trick,
     win_with,
 )
 from tests.bezique.worked_example import A, B, play_example
+from tests.helpers import assert_option_defaults, legal_texts, refused, run
 from tests.strategies import random_playout
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 
-OPTION_NAMES = [
-    "target",
-    "match_end",
-    "brisque_timing",
-    "rank_order",
-    "last_trick",
-    "reveal_last_stock_card",
-    "seven_scoring",
-    "seven_counts_as_meld",
-    "turnup_seven_bonus",
-    "bezique_cards",
-    "deal_packets",
-    "next_dealer",
-]
-
 
 def test_the_options_and_their_defaults() -> None:
-    options = Options()
-    assert [field.name for field in attrs.fields(Options)] == OPTION_NAMES
-    assert {name: getattr(options, name) for name in OPTION_NAMES} == {
-        "target": 1000,
-        "match_end": "end_of_deal",
-        "brisque_timing": "end",
-        "rank_order": "A-10-K",
-        "last_trick": 32,
-        "reveal_last_stock_card": True,
-        "seven_scoring": ("exchange", "show", "play"),
-        "seven_counts_as_meld": False,
-        "turnup_seven_bonus": 10,
-        "bezique_cards": "fixed_QS_JD",
-        "deal_packets": (3, 2, 3),
-        "next_dealer": "alternate",
-    }
-    assert parlour.new_game("bezique").table.options == options
+    assert_option_defaults(
+        "bezique",
+        {
+            "target": 1000,
+            "match_end": "end_of_deal",
+            "brisque_timing": "end",
+            "rank_order": "A-10-K",
+            "last_trick": 32,
+            "reveal_last_stock_card": True,
+            "seven_scoring": ("exchange", "show", "play"),
+            "seven_counts_as_meld": False,
+            "turnup_seven_bonus": 10,
+            "bezique_cards": "fixed_QS_JD",
+            "deal_packets": (3, 2, 3),
+            "next_dealer": "alternate",
+        },
+    )
 
 
 # --- target and match_end -----------------------------------------------------------------------
@@ -311,52 +293,13 @@ def test_next_dealer_winner_when_the_non_dealer_wins_the_last_trick() -> None:
     assert state.table.dealer == A
 
 
-# --- bad options --------------------------------------------------------------------------------
+# --- bad options (the shapes every game shares: tests/conformance/test_options_both_ways.py) ---
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"targett": 1000},
-        {"trump": "H"},
-        {"target": 0},
-        {"target": -10},
-        {"target": "1000"},
-        {"target": True},
-        {"target": 1000.0},
-        {"match_end": "never"},
-        {"match_end": None},
-        {"brisque_timing": "later"},
-        {"rank_order": "A-K-Q"},
-        {"last_trick": 31},
-        {"last_trick": "32"},
-        {"reveal_last_stock_card": 1},
-        {"reveal_last_stock_card": "true"},
-        {"seven_scoring": "exchange"},
-        {"seven_scoring": ["exchange", "dance"]},
-        {"seven_scoring": [1]},
-        {"seven_counts_as_meld": 0},
-        {"turnup_seven_bonus": 20},
-        {"turnup_seven_bonus": True},
-        {"bezique_cards": "QS_JD"},
-        {"deal_packets": [3, 3, 3]},
-        {"deal_packets": [0, 8]},
-        {"deal_packets": [4, 4.0]},
-        {"deal_packets": 8},
-        {"next_dealer": "random"},
-    ],
-)
-def test_bad_options_raise(options: dict[str, Any]) -> None:
-    with pytest.raises(OptionsError) as raised:
-        parlour.new_game("bezique", options=options)
-    (name,) = options
-    assert name in str(raised.value)
-    assert isinstance(raised.value, ValueError)
-
-
-def test_options_must_be_a_mapping() -> None:
-    with pytest.raises(OptionsError):
-        parlour.new_game("bezique", options=[("target", 1000)])
+@pytest.mark.parametrize("packets", [[3, 3, 3], [0, 8], [9], [4, 5]])
+def test_deal_packets_must_deal_eight_cards_in_positive_packets(packets: list[int]) -> None:
+    with pytest.raises(OptionsError, match="deal_packets"):
+        parlour.new_game("bezique", options={"deal_packets": packets})
 
 
 def test_list_options_are_normalised() -> None:
@@ -366,12 +309,6 @@ def test_list_options_are_normalised() -> None:
     assert Options(seven_scoring=[]).seven_scoring == ()  # type: ignore[arg-type]
     state = parlour.new_game("bezique", options={"seven_scoring": ["show", "exchange", "play"]})
     assert state.table.options == Options()
-
-
-def test_a_ready_options_record() -> None:
-    options = Options(target=None, last_trick=24)
-    state = parlour.new_game("bezique", options=options)
-    assert state.table.options is options
 
 
 def test_a_single_deal_tie_has_two_winners() -> None:

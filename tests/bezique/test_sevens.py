@@ -8,19 +8,16 @@ from parlour.bezique import GAME, BeziqueState, Declaration, Phase
 from tests.bezique.helpers import (
     awards,
     bit,
-    card,
     draw,
     held_faces,
-    legal_texts,
     play_to_end,
     play_to_last_stage,
     play_to_trick,
-    refused,
-    run,
     start,
     trick,
     win_with,
 )
+from tests.helpers import card, legal_texts, refused, run
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 SEVEN_H0 = bit("7H")

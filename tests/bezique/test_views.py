@@ -14,16 +14,9 @@ import parlour
 from parlour.bezique import BeziqueState, Phase
 from parlour.bezique.view import BeziqueView, TableCard
 from parlour.cards import Suit
-from tests.bezique.helpers import (
-    card,
-    cards,
-    held_faces,
-    play_to_trick,
-    run,
-    start,
-    win_with,
-)
+from tests.bezique.helpers import held_faces, play_to_trick, start, win_with
 from tests.bezique.worked_example import A, B, play_example
+from tests.helpers import card, cards, run
 
 JUNK = "7S 8S 9S 7C 8C 9C 7D 8D"
 

@@ -17,8 +17,9 @@ from parlour.bezique import BeziqueState, Declaration, Phase
 from parlour.bezique.rules import Use
 from parlour.cards import Suit
 from parlour.core import ScoreEvent
-from tests.bezique.helpers import card, cards, held_faces, last_deal, new_match
+from tests.bezique.helpers import held_faces, last_deal, new_match
 from tests.bezique.worked_example import DEAL, STAGE_ONE, STAGE_TWO, A, B, play_example
+from tests.helpers import card, cards
 
 
 def start() -> BeziqueState:

@@ -6,46 +6,28 @@ string separated by spaces or commas, or as a sequence of card texts.
 
 from __future__ import annotations
 
-import copy
-import pickle
-from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
-
 import parlour
-from parlour import IllegalMoveError, ParlourError
-from parlour.cards import Card, parse_card
+from parlour.cards import parse_card
 from parlour.ecarte import DealResult, EcarteState, EcarteView, Options, Phase
 from parlour.ecarte.rules import DECK, card_index
+from tests.helpers import Cards, card_mask, cards, deal_text_of, run
 
 __all__ = [
-    "Cards",
-    "cards",
+    "JUNK",
+    "SITUATION_MOVES",
     "deal_text",
     "forced_tricks",
     "hand_texts",
     "idx",
     "last_deal",
-    "legal_texts",
     "mask",
     "new_match",
     "play_forced_deal",
-    "refused",
-    "run",
-    "snapshot",
     "start",
     "view_of",
 ]
-
-Cards = str | Sequence[str]
-"""Card texts: ``"KH QH 7S"`` (spaces or commas) or ``["KH", "QH", "7S"]``."""
-
-
-def cards(group: Cards) -> list[Card]:
-    """The cards of a group of card texts."""
-    tokens = group.replace(",", " ").split() if isinstance(group, str) else list(group)
-    return [parse_card(token) for token in tokens]
 
 
 def idx(text: str) -> int:
@@ -55,14 +37,7 @@ def idx(text: str) -> int:
 
 def mask(group: Cards) -> int:
     """The hand mask of a group of cards."""
-    result = 0
-    for one in cards(group):
-        result |= 1 << card_index(one)
-    return result
-
-
-def _joined(group: Cards) -> str:
-    return ",".join(one.text for one in cards(group))
+    return card_mask(group, card_index)
 
 
 def deal_text(
@@ -71,24 +46,14 @@ def deal_text(
 ) -> str:  # fmt: skip
     """The deal text giving the non-dealer and the dealer these hands; the talon is
     ``talon_top`` (top first) followed by the other cards in deck order."""
-    hands = ["", ""]
-    hands[1 - dealer] = _joined(nondealer)
-    hands[dealer] = _joined(dealer_hand)
+    hands: list[Cards] = ["", ""]
+    hands[1 - dealer] = nondealer
+    hands[dealer] = dealer_hand
     used = {*cards(nondealer), *cards(dealer_hand), parse_card(turnup), *cards(talon_top)}
     talon = [*cards(talon_top), *(card for card in DECK if card not in used)]
-    return (
-        f"deal hands:{hands[0]}/{hands[1]} turnup:{parse_card(turnup).text} "
-        f"talon:{','.join(card.text for card in talon)}"
+    return deal_text_of(
+        [("hands", hands), ("turnup", [turnup]), ("talon", [[one.text for one in talon]])]
     )
-
-
-def run(state: EcarteState, moves: str | Iterable[str]) -> EcarteState:
-    """Apply scripted moves (a list, or one string separated by ``;``) and return the state."""
-    if isinstance(moves, str):
-        moves = [move for move in moves.split(";") if move.strip()]
-    for move in moves:
-        state = parlour.apply(state, move)
-    return state
 
 
 def new_match(options: dict[str, Any] | Options | None = None, dealer: int = 0) -> EcarteState:
@@ -122,11 +87,6 @@ def last_deal(state: EcarteState) -> DealResult:
     return state.table.deals[-1]
 
 
-def legal_texts(state: Any) -> list[str]:
-    """The legal moves' texts, in the engine's order."""
-    return [str(move) for move in parlour.legal_moves(state)]
-
-
 def view_of(state: EcarteState, seat: int | None) -> EcarteView:
     """The seat's view, typed as the Écarté view."""
     result = parlour.view(state, seat)
@@ -137,31 +97,6 @@ def view_of(state: EcarteState, seat: int | None) -> EcarteView:
 def hand_texts(state: EcarteState, seat: int) -> list[str]:
     """The seat's hand as card texts, in canonical order (from its view)."""
     return [card.text for card in view_of(state, seat).hand]
-
-
-def snapshot(state: Any) -> bytes:
-    """The pickled state, to check that a refused move changed nothing."""
-    return pickle.dumps(state)
-
-
-def refused(state: Any, move: str, rule: str, *, seat: int | None = None) -> str:
-    """Assert that ``move`` is refused with ``rule`` by `check` and `apply` alike and changes
-    nothing; return the message."""
-    before = snapshot(state)
-    twin = copy.deepcopy(state)
-    violation = parlour.check(state, move, seat=seat)
-    assert violation is not None, f"{move} was accepted"
-    assert violation.rule == rule, violation
-    with pytest.raises(IllegalMoveError) as raised:
-        parlour.apply(state, move, seat=seat)
-    error = raised.value
-    assert error.rule == rule
-    assert error.message == violation.message
-    assert str(error.move) == str(parlour.parse_move(state, move))
-    assert isinstance(error, ParlourError)
-    assert snapshot(state) == before
-    assert state == twin
-    return violation.message
 
 
 # --- deals whose trick count is forced ---------------------------------------------------------

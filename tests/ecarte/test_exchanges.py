@@ -11,18 +11,8 @@ import pytest
 import parlour
 from parlour import PIQUET_DECK
 from parlour.ecarte import EcarteState, Phase
-from tests.ecarte.helpers import (
-    cards,
-    deal_text,
-    hand_texts,
-    idx,
-    legal_texts,
-    mask,
-    new_match,
-    refused,
-    run,
-    start,
-)
+from tests.ecarte.helpers import deal_text, hand_texts, idx, mask, new_match, start
+from tests.helpers import cards, legal_texts, refused, run
 
 ND_HAND = "7S 8S 9S 10S JS"
 D_HAND = "7D 8D 9D 10D JD"

@@ -8,16 +8,8 @@ import pytest
 import parlour
 from parlour.ecarte import GAME, EcarteState, Phase
 from parlour.ecarte.rules import DECK
-from tests.ecarte.helpers import (
-    idx,
-    last_deal,
-    legal_texts,
-    new_match,
-    play_forced_deal,
-    refused,
-    run,
-    start,
-)
+from tests.ecarte.helpers import idx, last_deal, new_match, play_forced_deal, start
+from tests.helpers import legal_texts, refused, run
 
 # Trump ♥ (turn-up 8♥). The non-dealer (seat 1) holds K♥; the dealer (seat 0) does not.
 ND_KING = ("KH 7S 8S 9S 10S", "QH 7D 8D 9D 10D")

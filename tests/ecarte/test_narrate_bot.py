@@ -13,7 +13,8 @@ from parlour.core import Move
 from parlour.ecarte import GAME, EcarteState, Phase
 from parlour.ecarte.bot import PLAY_THRESHOLD, bot_move, hand_strength
 from parlour.log import read_log
-from tests.ecarte.helpers import cards, deal_text, mask, play_forced_deal, run, start
+from tests.ecarte.helpers import deal_text, mask, play_forced_deal, start
+from tests.helpers import cards, run
 
 
 def narrated(state: EcarteState, text: str) -> tuple[EcarteState, list[str]]:

@@ -9,7 +9,8 @@ import pytest
 
 import parlour
 from parlour.ecarte.rules import PLAY_RULES, RANK_ORDER
-from tests.ecarte.helpers import legal_texts, refused, run, start, view_of
+from tests.ecarte.helpers import start, view_of
+from tests.helpers import legal_texts, refused, run
 
 # Trump ♥ (turn-up 8♥). The non-dealer (seat 1) holds one card of each kind it may lead.
 ND = "9S JS 10S 10C 9H"

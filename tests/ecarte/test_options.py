@@ -4,48 +4,28 @@ and bad options."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
-import attrs
 import pytest
 
 import parlour
-from parlour import OptionsError
-from parlour.ecarte import EcarteState, Options, Phase
-from tests.ecarte.helpers import (
-    last_deal,
-    legal_texts,
-    new_match,
-    play_forced_deal,
-    refused,
-    run,
-    start,
-)
-
-OPTION_NAMES = [
-    "target",
-    "stop_at_target",
-    "penalty_rule",
-    "refusal_penalty",
-    "must_trump_when_void",
-    "dealer_min_exchange",
-    "deal_packets",
-]
+from parlour.ecarte import EcarteState, Phase
+from tests.ecarte.helpers import last_deal, new_match, play_forced_deal, start
+from tests.helpers import assert_option_defaults, legal_texts, refused, run
 
 
 def test_the_options_and_their_seed_defaults() -> None:
-    options = Options()
-    assert [field.name for field in attrs.fields(Options)] == OPTION_NAMES
-    assert {name: getattr(options, name) for name in OPTION_NAMES} == {
-        "target": 5,
-        "stop_at_target": "immediate",
-        "penalty_rule": "seed_literal",
-        "refusal_penalty": "first_only",
-        "must_trump_when_void": False,
-        "dealer_min_exchange": 0,
-        "deal_packets": (3, 2),
-    }
-    assert new_match().table.options == options
+    assert_option_defaults(
+        "ecarte",
+        {
+            "target": 5,
+            "stop_at_target": "immediate",
+            "penalty_rule": "seed_literal",
+            "refusal_penalty": "first_only",
+            "must_trump_when_void": False,
+            "dealer_min_exchange": 0,
+            "deal_packets": (3, 2),
+        },
+    )
 
 
 # --- target ------------------------------------------------------------------------------------
@@ -182,51 +162,3 @@ def test_deal_packets(packets: tuple[int, int], nondealer_positions: list[int]) 
     deal = parlour.random_deal(state, random.Random(5))
     assert set(deal["hands"][1]) == {deck[i] for i in nondealer_positions}
     assert set(deal["hands"][0]) == {deck[i] for i in range(10)} - set(deal["hands"][1])
-
-
-# --- bad options ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("options", "words"),
-    [
-        ({"game_multiplier": True}, ["game_multiplier", "target"]),
-        ({"first_dealer": "cut_highest"}, ["first_dealer"]),
-        ({"target": 0}, ["target"]),
-        ({"target": -5}, ["target"]),
-        ({"target": True}, ["target"]),
-        ({"target": "5"}, ["target"]),
-        ({"target": 5.0}, ["target"]),
-        ({"stop_at_target": "never"}, ["stop_at_target", "immediate", "end_of_deal"]),
-        ({"penalty_rule": "seed"}, ["penalty_rule", "seed_literal", "classic"]),
-        ({"refusal_penalty": "first"}, ["refusal_penalty", "first_only", "any_refusal"]),
-        ({"must_trump_when_void": 1}, ["must_trump_when_void"]),
-        ({"must_trump_when_void": "true"}, ["must_trump_when_void"]),
-        ({"dealer_min_exchange": 2}, ["dealer_min_exchange"]),
-        ({"dealer_min_exchange": True}, ["dealer_min_exchange"]),
-        ({"dealer_min_exchange": "1"}, ["dealer_min_exchange"]),
-        ({"deal_packets": [3, 3]}, ["deal_packets"]),
-        ({"deal_packets": [5]}, ["deal_packets"]),
-        ({"deal_packets": "32"}, ["deal_packets"]),
-    ],
-)
-def test_bad_options(options: dict[str, Any], words: list[str]) -> None:
-    with pytest.raises(OptionsError) as raised:
-        parlour.new_game("ecarte", options=options)
-    for word in words:
-        assert word in str(raised.value)
-
-
-def test_options_must_be_a_mapping() -> None:
-    with pytest.raises(OptionsError, match="mapping"):
-        parlour.new_game("ecarte", options=[("target", 5)])
-
-
-def test_an_options_record_is_accepted() -> None:
-    options = Options(target=None, penalty_rule="classic", deal_packets=(2, 3))
-    state = parlour.new_game("ecarte", options=options)
-    assert state.table.options is options
-
-
-def test_deal_packets_as_a_json_list_is_a_tuple_inside() -> None:
-    assert Options(deal_packets=[2, 3]).deal_packets == (2, 3)  # type: ignore[arg-type]

@@ -21,14 +21,8 @@ from parlour.ecarte.scoring import (
     trick_award,
     winning_seats,
 )
-from tests.ecarte.helpers import (
-    last_deal,
-    legal_texts,
-    new_match,
-    play_forced_deal,
-    run,
-    start,
-)
+from tests.ecarte.helpers import last_deal, new_match, play_forced_deal, start
+from tests.helpers import legal_texts, run
 
 ND, D = "nondealer", "dealer"
 

@@ -9,7 +9,8 @@ import random
 import parlour
 from parlour.ecarte import EcarteState, EcarteView
 from parlour.ecarte.rules import DECK
-from tests.ecarte.helpers import cards, deal_text, idx, new_match, run, start
+from tests.ecarte.helpers import deal_text, idx, new_match, start
+from tests.helpers import cards, run
 
 ND_HAND = "7S 8S 9S 10S JS"
 D_HAND = "KH 8D 9D 10D JD"  # the dealer (seat 0) holds the king of trumps (turn-up 8♥)

@@ -2,9 +2,18 @@
 
     python tests/golden/make_golden.py
 
-Each log comes from a seeded match between the built-in bots, so the files are reproducible
-with this version of the bots; tests check the reports that validating each file gives, so a
-rules change that changes a verdict shows up as a failing test, not as a silently new file.
+Run it from the repository root. Each log comes from a seeded match between the built-in bots,
+so the files are reproducible with this version of the bots; tests check the reports that
+validating each file gives, so a rules change that changes a verdict shows up as a failing test,
+not as a silently new file.
+
+The logs are **regression goldens**: they pin what the current engine and bots play, not what
+the rules derive. ``tests/test_log.py`` (its golden-log tests), ``tests/test_verdicts.py`` and
+``tests/test_examples.py`` assert the reports, scores and counts they give. Regenerating them is
+a deliberate act: run this script, update those expectations after checking them by hand, and
+commit the result on its own with a message saying why the behaviour changed. (The perft counts
+and playthroughs of ``tests/golden/perft/`` and ``tests/golden/playthroughs/`` have their own
+script, ``python tests/golden/make_trees.py``.)
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from typing import Any
 
 import parlour
 from parlour import Match, write_log
-from parlour.core import get_game
+from parlour.core import SupportsBot, get_game
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,6 +46,7 @@ def bot_match(
     """A match between the bots from ``Random(seed)``, played to the end or ``stop_after`` moves."""
     match = Match(game_name, options=options, players=PLAYERS[game_name])
     game = get_game(game_name)
+    assert isinstance(game, SupportsBot), f"{game_name} has no built-in bot"
     rng = random.Random(seed)
     while not parlour.is_over(match.state) and (
         stop_after is None or len(match.moves) < stop_after

@@ -3,6 +3,12 @@
 Run once by hand (``python tests/verdicts/make_every_kind.py``); the test compares the CLI's
 ``--json`` output on that file with ``every_kind.expected.jsonl``, which this script also writes
 from the current engine. Re-run it only when a change of verdict is intended.
+
+Both files are **regression goldens** (checked by ``tests/test_verdicts.py``): the logs come
+from a seeded random match of the current engine and the expected reports are what the current
+engine says about them, so they pin behaviour rather than rules. Run the script from the
+repository root (the report's ``source`` paths are relative to it), review the diff of both
+files by hand, and commit them on their own with a message saying why the verdicts changed.
 """
 
 from __future__ import annotations
