@@ -6,6 +6,7 @@ Adding a game is one new subpackage plus one line here.
 from parlour import (
     belote,  # noqa: F401
     bezique,  # noqa: F401
+    burraco,  # noqa: F401
     ecarte,  # noqa: F401
 )
 

@@ -79,6 +79,17 @@ GRAMMARS: dict[str, Grammar] = {
         one_card=("play",),
         some_cards=("meld",),
     ),
+    "burraco": Grammar(
+        alone=("draw", "pickup"),
+        one_card=("discard",),
+        some_cards=("meld",),
+        other=("add",),
+        well_formed=("add 1 7S", "add 2 7s 8S", "ADD 1 JK = 5H 6H 7H JK"),
+        malformed=(
+            "add", "add 1", "add x 7S", "add -1 7S", "add 1.5 7S", "add 1 ZZ", "add 1 7S = ",
+            "add 1 = 7S", "add 1 7S = 5S 6S 7S = 8S", "add 99999 7S", "add 0 7S", "meld 2H 1H",
+        ),
+    ),
     "ecarte": Grammar(
         alone=("propose", "accept", "refuse", "king"),
         one_card=("play",),

@@ -1,0 +1,592 @@
+"""Burraco's game logic: the deal, the turn (draw or take the pile, meld and add, discard), the
+pozzetti, the three ends of a hand, and the notation.
+
+`GAME` is the object registered under ``"burraco"``; the top-level functions of `parlour`
+dispatch to it. The order of the legal moves is given in `parlour.burraco.legal`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.burraco import bot as _bot
+from parlour.burraco import narrate as _narrate
+from parlour.burraco import view as _view
+from parlour.burraco.faces import (
+    DECK,
+    FACE_CARDS,
+    FACE_OF,
+    cards_of,
+    contains,
+    pack,
+)
+from parlour.burraco.legal import (
+    TEAM_OF,
+    TEAMS,
+    discard_problem,
+    finish_problem,
+    meld_rules,
+    pickup_problem,
+    team_melds_allow_set,
+)
+from parlour.burraco.melds import Addition, MeldProblem, read_addition, read_meld
+from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
+from parlour.burraco.options import Options
+from parlour.burraco.rules import LAYOUTS, POZZETTO_SIZE, STOCK_LEFT_AT_END, deal_fields
+from parlour.burraco.scoring import hand_awards, match_winner, score_hand
+from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
+from parlour.cards import Card, parse_card
+from parlour.core import (
+    CHANCE,
+    Chance,
+    Deal,
+    DealField,
+    Move,
+    ScoreEvent,
+    Violation,
+    raise_if_illegal,
+)
+from parlour.errors import NotationError
+from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
+from parlour.options import build_options
+from parlour.seating import Teams
+from parlour.turns import turn_violation
+
+__all__ = ["GAME", "BurracoGame"]
+
+_MOVE_KEYWORDS = "deal, draw, pickup, meld, add, discard"
+_MAX_MELD_TOKENS = 32
+"""No meld or add names more cards than this (a sequence holds at most 14)."""
+
+
+def _team(state: BurracoState, seat: int) -> int:
+    return TEAM_OF[state.table.options.players][seat]
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+class BurracoGame:
+    """The rules of Burraco behind the `parlour.core.Game` protocol."""
+
+    name = "burraco"
+    player_counts = (4, 2)
+    deck = DECK
+    state_type = BurracoState
+    options_type = Options
+
+    # --- the match's seating ----------------------------------------------------------------
+    def make_options(self, given: Mapping[str, Any] | Any | None) -> Options:
+        """The `Options` from a mapping (or as given); `OptionsError` on anything wrong."""
+        built: Options = build_options(Options, given)
+        return built
+
+    def player_count(self, options: Options) -> int:
+        """4 or 2, by the ``players`` option."""
+        return options.players
+
+    def teams(self, options: Options) -> Teams:
+        """Partners opposite with four players, each alone with two."""
+        return TEAMS[options.players]
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """``hands`` (one per seat), ``pozzetti`` (top first), ``discard``, ``stock``."""
+        return deal_fields(options.players)
+
+    # --- setting up -----------------------------------------------------------------------
+    def new_game(self, options: Any, dealer: int) -> BurracoState:
+        """A match with no card dealt yet: the first move is a deal by ``dealer``."""
+        built = build_options(Options, options)
+        teams = len(TEAMS[built.players])
+        table = Table(options=built, dealer=dealer, match_score=(0,) * teams)
+        return BurracoState(table=table, phase=Phase.DEAL_DUE)
+
+    def options(self, state: BurracoState) -> Options:
+        """The match's options."""
+        return state.table.options
+
+    def random_deal(self, state: BurracoState, rng: random.Random) -> Deal:
+        """Shuffle the deck with ``rng`` and deal it by the canonical mapping (rules §4.2 item
+        5, Settled points 2–3): one card at a time to each seat from the dealer's next seat,
+        then alternately into the two pozzetti, one card to the discard pile, the rest the
+        stock, top first."""
+        table = state.table
+        players = table.options.players
+        layout = LAYOUTS[players]
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = deal_in_packets(deck[: layout.hands], (1,) * (layout.hands // players),
+                                table.dealer, players)  # fmt: skip
+        pozzetti = deck[layout.pozzetti_start : layout.discard_at]
+        return make_deal(
+            deal_fields(players),
+            (hands, [pozzetti[0::2], pozzetti[1::2]], [[deck[layout.discard_at]]],
+             [deck[layout.stock_start :]]),
+        )  # fmt: skip
+
+    # --- whose turn -------------------------------------------------------------------------
+    def current_player(self, state: BurracoState) -> int | Chance | None:
+        """The seat to act, `CHANCE` when a hand is to be dealt, ``None`` once it is over."""
+        phase = state.phase
+        if phase is Phase.DEAL_DUE:
+            return CHANCE
+        if phase is Phase.OVER:
+            return None
+        return state.to_act
+
+    # --- legal moves and checking -------------------------------------------------------------
+    def legal_moves(self, state: BurracoState) -> tuple[Move, ...]:
+        """Every legal move in the documented order; empty at a deal or once it is over."""
+        return state.legal
+
+    def check(self, state: BurracoState, move: Move, seat: int | None) -> Violation | None:
+        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
+        phase = state.phase
+        options = state.table.options
+        violation = turn_violation(
+            move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
+            to_act=state.to_act, deal_fields=deal_fields(options.players), deck=DECK,
+        )  # fmt: skip
+        if violation is not None or isinstance(move, Deal):
+            return violation
+        if isinstance(move, (Draw, PickUp)):
+            if phase is Phase.PLAY:
+                return Violation(
+                    "phase.wrong_move", "you have drawn this turn: meld, add, or discard"
+                )
+            return pickup_problem(state) if isinstance(move, PickUp) else None
+        if not isinstance(move, (Meld, Add, Discard)):
+            return Violation("phase.wrong_move", f"{move} is not a Burraco move")
+        if phase is Phase.DRAW:
+            return Violation(
+                "burraco.draw_first",
+                "draw from the stock or take the discard pile before you meld, add or discard",
+            )
+        if isinstance(move, Discard):
+            return _check_discard(state, move)
+        if isinstance(move, Meld):
+            return _check_meld(state, move)
+        resolved = _resolve_add(state, move)
+        return resolved if isinstance(resolved, Violation) else None
+
+    # --- applying moves -----------------------------------------------------------------------
+    def apply(self, state: BurracoState, move: Move, seat: int | None) -> BurracoState:
+        """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
+        raise_if_illegal(self.check(state, move, seat), move)
+        if isinstance(move, Deal):
+            return _deal(state, move)
+        if isinstance(move, Draw):
+            return _draw(state)
+        if isinstance(move, PickUp):
+            return _pickup(state)
+        if isinstance(move, Meld):
+            return _lay_meld(state, move)
+        if isinstance(move, Add):
+            resolved = _resolve_add(state, move)
+            assert isinstance(resolved, Addition)
+            return _add(state, move.number - 1, resolved)
+        if isinstance(move, Discard):
+            return _discard(state, FACE_OF[move.card])
+        raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
+
+    # --- notation -------------------------------------------------------------------------------
+    def parse_move(self, state: BurracoState, text: str) -> Move:
+        """Parse ``deal …``, ``draw``, ``pickup``, ``meld <cards>``, ``add <n> <cards>
+        [= <cards>]`` or ``discard <card>``; `NotationError` for text that does not fit.
+
+        A set's cards may come in any order; a sequence's are read as written (low to high,
+        each wild at its place). An add is put in canonical form against the team's meld when
+        that meld exists (an ``add`` whose cards could leave the meld in more than one
+        arrangement needs ``=`` and the meld as it will stand).
+        """
+        keyword, arguments = split_move(text)
+        if keyword in ("draw", "pickup"):
+            if arguments:
+                raise NotationError(f"{keyword!r} takes no argument: {_shown(text)}")
+            return DRAW if keyword == "draw" else PICKUP
+        if keyword == "discard":
+            if len(arguments) != 1:
+                raise NotationError(f"'discard' takes one card, as in 'discard 7S': {_shown(text)}")
+            return Discard(_deck_card(arguments[0]))
+        if keyword == "meld":
+            return meld_of(_parse_cards(arguments, text, "meld", least=1))
+        if keyword == "add":
+            return _parse_add(state, arguments, text)
+        if keyword == "deal":
+            return parse_deal(arguments, deal_fields(state.table.options.players))
+        raise NotationError(
+            f"{keyword!r} is not a Burraco move (the moves are {_MOVE_KEYWORDS}): {_shown(text)}"
+        )
+
+    # --- score and results ------------------------------------------------------------------------
+    def score(self, state: BurracoState) -> tuple[int, ...]:
+        """Match points per seat (partners show their team's total), counted at each hand's
+        end."""
+        table = state.table
+        team_of = TEAM_OF[table.options.players]
+        return tuple(table.match_score[team] for team in team_of)
+
+    def winners(self, state: BurracoState) -> tuple[int, ...]:
+        """The winning team's seats once the match is over (every seat on a level single hand)."""
+        if state.phase is not Phase.OVER:
+            return ()
+        table = state.table
+        _, teams = match_winner(table.options.target, table.match_score)
+        all_teams = TEAMS[table.options.players]
+        return tuple(sorted(seat for team in teams for seat in all_teams[team]))
+
+    def score_events(self, state: BurracoState) -> tuple[ScoreEvent, ...]:
+        """Every award of the match so far, hand by hand (each made at the end of its hand)."""
+        return tuple(award for result in state.table.results for award in result.awards)
+
+    def deal_results(self, state: BurracoState) -> tuple[HandResult, ...]:
+        """The breakdown of every finished hand."""
+        return state.table.results
+
+    # --- where the cards are ---------------------------------------------------------------
+    def card_zones(self, state: BurracoState) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: each hand, each team's melds, the discard pile (top first), the
+        stock (top first), and each pozzetto not yet taken. Between hands, the whole pack."""
+        if state.phase is Phase.DEAL_DUE or state.phase is Phase.OVER:
+            return {"pack": DECK}
+        zones = {f"hand {seat}": cards_of(hand) for seat, hand in enumerate(state.hands)}
+        for team, melds in enumerate(state.melds):
+            zones[f"melds {team}"] = tuple(card for meld in melds for card in meld.cards)
+        zones["discard"] = tuple(FACE_CARDS[face] for face in state.discard)
+        zones["stock"] = tuple(FACE_CARDS[face] for face in state.stock[state.drawn :])
+        taken = state.pozzetti_taken
+        for index, pozzetto in enumerate(state.pozzetti):
+            cards = () if index < taken else tuple(FACE_CARDS[face] for face in pozzetto)
+            zones[f"pozzetto {index + 1}"] = cards
+        return zones
+
+    view = staticmethod(_view.view)
+    resample_hidden = staticmethod(_view.resample_hidden)
+    narrate = staticmethod(_narrate.narrate)
+    bot_move = staticmethod(_bot.bot_move)
+
+
+# --- notation helpers ------------------------------------------------------------------------
+
+
+def _shown(text: str) -> str:
+    """The text for an error message, cut short if long."""
+    return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
+def _deck_card(token: str) -> Card:
+    card = parse_card(token)
+    if card not in FACE_OF:
+        raise NotationError(f"{token!r} is not a Burraco card")
+    return card
+
+
+def _parse_cards(tokens: Sequence[str], text: str, keyword: str, *, least: int) -> tuple[Card, ...]:
+    if len(tokens) < least:
+        raise NotationError(f"{keyword!r} needs at least {least} card(s): {_shown(text)}")
+    if len(tokens) > _MAX_MELD_TOKENS:
+        raise NotationError(
+            f"{keyword!r} names at most {_MAX_MELD_TOKENS} cards, not {len(tokens)}"
+        )
+    return tuple(_deck_card(token) for token in tokens)
+
+
+def _parse_add(state: BurracoState, arguments: Sequence[str], text: str) -> Add:
+    token = arguments[0] if arguments else ""
+    if not (token.isascii() and token.isdigit() and len(token) <= 4 and int(token) >= 1):
+        raise NotationError(
+            f"'add' needs the number of your team's meld, then cards, as in 'add 1 8H': "
+            f"{_shown(text)}"
+        )
+    number = int(arguments[0])
+    tokens = list(arguments[1:])
+    if tokens.count("=") > 1:
+        raise NotationError(f"'add' takes at most one '=': {_shown(text)}")
+    arrangement: tuple[Card, ...] | None = None
+    if "=" in tokens:
+        split = tokens.index("=")
+        added = _parse_cards(tokens[:split], text, "add", least=1)
+        arrangement = _parse_cards(tokens[split + 1 :], text, "add … =", least=1)
+    else:
+        added = _parse_cards(tokens, text, "add", least=1)
+    move = Add(number, added, arrangement)
+    melds = _team_melds(state)
+    if melds is None or not 1 <= number <= len(melds):
+        return move
+    resolved = read_addition(
+        melds[number - 1], _tokens_of(move), meld_rules(state.table.options), number=number
+    )
+    if isinstance(resolved, MeldProblem):
+        return move
+    return _add_move(number, resolved)
+
+
+def _team_melds(state: BurracoState) -> tuple[Any, ...] | None:
+    if state.phase is not Phase.PLAY and state.phase is not Phase.DRAW:
+        return None
+    return state.melds[_team(state, state.to_act)]
+
+
+def _tokens_of(move: Add) -> list[str]:
+    tokens = [card.text for card in move.cards]
+    if move.arrangement is not None:
+        tokens += ["=", *(card.text for card in move.arrangement)]
+    return tokens
+
+
+def _add_move(number: int, addition: Addition) -> Add:
+    """The canonical `Add` of an addition onto meld ``number``."""
+    return Add(number, addition.added, addition.result.cards if addition.ambiguous else None)
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
+    """``card.not_held`` unless the seat to act holds every one of ``cards`` (with repeats)."""
+    hand = state.hands[state.to_act]
+    if contains(hand, pack(FACE_OF[card] for card in cards)):
+        return None
+    missing = [card for card in dict.fromkeys(cards) if cards.count(card) > _held(hand, card)]
+    card = missing[0]
+    times = cards.count(card)
+    said = card.symbol if times == 1 else f"{times} × {card.symbol}"
+    return Violation("card.not_held", f"you do not hold {said}")
+
+
+def _held(hand: int, card: Card) -> int:
+    return hand >> (3 * FACE_OF[card]) & 7
+
+
+def _check_discard(state: BurracoState, move: Discard) -> Violation | None:
+    problem = _not_held(state, (move.card,))
+    if problem is not None:
+        return problem
+    return discard_problem(state, FACE_OF[move.card])
+
+
+def _check_meld(state: BurracoState, move: Meld) -> Violation | None:
+    cards = move.cards
+    problem = _not_held(state, cards)
+    if problem is not None:
+        return problem
+    options = state.table.options
+    meld = read_meld(cards, meld_rules(options))
+    if isinstance(meld, MeldProblem):
+        return Violation(meld.rule, meld.message)
+    team_melds = state.melds[_team(state, state.to_act)]
+    if not team_melds_allow_set(options, team_melds, meld):
+        return Violation(
+            "burraco.duplicate_set",
+            f"your team already has a set of {meld.cards[0].rank.text}s: add to it instead",
+        )
+    seat = state.to_act
+    left = state.hands[seat] - pack(FACE_OF[card] for card in cards)
+    return finish_problem(state, left, state.hand_sizes[seat] - len(cards), (*team_melds, meld))
+
+
+def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
+    """The addition ``move`` makes, or why it cannot be made."""
+    seat = state.to_act
+    team_melds = state.melds[_team(state, seat)]
+    if not 1 <= move.number <= len(team_melds):
+        has = f"it has {len(team_melds)}" if team_melds else "it has none yet"
+        return Violation(
+            "burraco.no_such_meld", f"your team has no meld number {move.number} ({has})"
+        )
+    problem = _not_held(state, move.cards)
+    if problem is not None:
+        return problem
+    meld = team_melds[move.number - 1]
+    try:
+        resolved = read_addition(
+            meld, _tokens_of(move), meld_rules(state.table.options), number=move.number
+        )
+    except NotationError as error:
+        return Violation("burraco.place_needed", str(error))
+    if isinstance(resolved, MeldProblem):
+        return Violation(resolved.rule, resolved.message)
+    left = state.hands[seat] - pack(FACE_OF[card] for card in resolved.added)
+    changed = _replace(team_melds, move.number - 1, resolved.result)
+    violation = finish_problem(
+        state, left, state.hand_sizes[seat] - len(resolved.added), changed
+    )
+    return resolved if violation is None else violation
+
+
+# --- transitions (moves already checked) -----------------------------------------------
+
+
+def _with_hand(state: BurracoState, seat: int, hand: int, hand_size: int) -> dict[str, Any]:
+    return {
+        "hands": _replace(state.hands, seat, hand),
+        "hand_sizes": _replace(state.hand_sizes, seat, hand_size),
+    }
+
+
+def _evolve(state: BurracoState, **changes: Any) -> BurracoState:
+    """``state`` with ``changes`` (named fields), built by keyword (the legal-move cache is not
+    carried over)."""
+    fields: dict[str, Any] = {
+        "table": state.table, "phase": state.phase, "to_act": state.to_act,
+        "hands": state.hands, "hand_sizes": state.hand_sizes, "melds": state.melds,
+        "discard": state.discard, "stock": state.stock, "drawn": state.drawn,
+        "pozzetti": state.pozzetti, "pozzetto_of_team": state.pozzetto_of_team,
+        "unseen": state.unseen, "turn": state.turn, "stalled": state.stalled,
+    }  # fmt: skip
+    fields.update(changes)
+    return BurracoState(**fields)
+
+
+def _deal(state: BurracoState, deal: Deal) -> BurracoState:
+    table = state.table
+    players = table.options.players
+    hands = tuple(pack(FACE_OF[card] for card in hand) for hand in deal["hands"])
+    pozzetti = tuple(tuple(FACE_OF[card] for card in pozzetto) for pozzetto in deal["pozzetti"])
+    teams = len(TEAMS[players])
+    new_table = Table(
+        options=table.options, dealer=table.dealer, hand_number=table.hand_number + 1,
+        match_score=table.match_score, results=table.results,
+    )  # fmt: skip
+    return BurracoState(
+        table=new_table,
+        phase=Phase.DRAW,
+        to_act=(table.dealer + 1) % players,
+        hands=hands,
+        hand_sizes=tuple(len(hand) for hand in deal["hands"]),
+        melds=((),) * teams,
+        discard=(FACE_OF[deal["discard"][0][0]],),
+        stock=tuple(FACE_OF[card] for card in deal["stock"][0]),
+        drawn=0,
+        pozzetti=pozzetti,
+        pozzetto_of_team=(-1,) * teams,
+    )
+
+
+def _draw(state: BurracoState) -> BurracoState:
+    seat = state.to_act
+    face = state.stock[state.drawn]
+    drawn = state.drawn + 1
+    last_turn = len(state.stock) - drawn <= STOCK_LEFT_AT_END
+    return _evolve(
+        state, phase=Phase.PLAY, drawn=drawn,
+        turn=Turn(last_turn=last_turn),
+        **_with_hand(state, seat, state.hands[seat] + (1 << 3 * face), state.hand_sizes[seat] + 1),
+    )  # fmt: skip
+
+
+def _pickup(state: BurracoState) -> BurracoState:
+    seat = state.to_act
+    pile = state.discard
+    single = len(pile) == 1
+    options = state.table.options
+    forbidden = pile[0] if single and options.single_card_pile_no_rediscard else -1
+    return _evolve(
+        state, phase=Phase.PLAY, discard=(),
+        turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden),
+        **_with_hand(state, seat, state.hands[seat] + pack(pile),
+                     state.hand_sizes[seat] + len(pile)),
+    )  # fmt: skip
+
+
+def _laid(state: BurracoState, cards: Sequence[Card], melds: tuple[Any, ...]) -> BurracoState:
+    """After a meld or an add of ``cards``, the team's melds now ``melds``: the pozzetto is
+    taken directly if the hand is empty."""
+    seat = state.to_act
+    team = _team(state, seat)
+    hand = state.hands[seat] - pack(FACE_OF[card] for card in cards)
+    hand_size = state.hand_sizes[seat] - len(cards)
+    turn = state.turn
+    changes: dict[str, Any] = {
+        "melds": _replace(state.melds, team, melds),
+        "turn": Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
+                     no_discard_face=turn.no_discard_face, melded=True,
+                     last_turn=turn.last_turn),
+    }  # fmt: skip
+    if hand_size == 0:
+        index = state.pozzetti_taken
+        hand = pack(state.pozzetti[index])
+        hand_size = POZZETTO_SIZE
+        changes["pozzetto_of_team"] = _replace(state.pozzetto_of_team, team, index)
+    changes.update(_with_hand(state, seat, hand, hand_size))
+    return _evolve(state, **changes)
+
+
+def _lay_meld(state: BurracoState, move: Meld) -> BurracoState:
+    meld = read_meld(move.cards, meld_rules(state.table.options))
+    assert not isinstance(meld, MeldProblem)
+    team_melds = state.melds[_team(state, state.to_act)]
+    return _laid(state, move.cards, (*team_melds, meld))
+
+
+def _add(state: BurracoState, index: int, addition: Addition) -> BurracoState:
+    team_melds = state.melds[_team(state, state.to_act)]
+    return _laid(state, addition.added, _replace(team_melds, index, addition.result))
+
+
+def _discard(state: BurracoState, face: int) -> BurracoState:
+    seat = state.to_act
+    team = _team(state, seat)
+    hand = state.hands[seat] - (1 << 3 * face)
+    hand_size = state.hand_sizes[seat] - 1
+    changes: dict[str, Any] = {"discard": (face, *state.discard)}
+    unseen = state.unseen
+    closed = False
+    if hand_size == 0:
+        if state.pozzetto_of_team[team] >= 0:
+            closed = True
+        else:
+            index = state.pozzetti_taken
+            hand = pack(state.pozzetti[index])
+            hand_size = POZZETTO_SIZE
+            changes["pozzetto_of_team"] = _replace(state.pozzetto_of_team, team, index)
+            unseen |= 1 << seat
+    changes.update(_with_hand(state, seat, hand, hand_size))
+    turn = state.turn
+    stalled = state.stalled + 1 if turn.single_card_pile and not turn.melded else 0
+    after = _evolve(state, unseen=unseen, stalled=stalled, **changes)
+    options = state.table.options
+    if closed:
+        return _finish_hand(after, "closing", team)
+    if turn.last_turn:
+        return _finish_hand(after, "stock", None)
+    if stalled >= options.stalemate_limit:
+        return _finish_hand(after, "stalemate", None)
+    following = (seat + 1) % options.players
+    return _evolve(
+        after, phase=Phase.DRAW, to_act=following, turn=NEW_TURN,
+        unseen=after.unseen & ~(1 << following),
+    )  # fmt: skip
+
+
+def _finish_hand(state: BurracoState, ended_by: str, closed_by: int | None) -> BurracoState:
+    table = state.table
+    options = table.options
+    teams = TEAMS[options.players]
+    scores = score_hand(
+        teams=teams,
+        melds=state.melds,
+        hands=[cards_of(hand) for hand in state.hands],
+        took_pozzetto=[taken >= 0 for taken in state.pozzetto_of_team],
+        closed_by=closed_by,
+    )
+    result = HandResult(
+        number=table.hand_number, dealer=table.dealer, ended_by=ended_by, closed_by=closed_by,
+        teams=scores, awards=hand_awards(scores, table.hand_number),
+    )  # fmt: skip
+    match_score = tuple(
+        total + score.total for total, score in zip(table.match_score, scores, strict=True)
+    )
+    over, _ = match_winner(options.target, match_score)
+    next_table = Table(
+        options=options, dealer=(table.dealer + 1) % options.players,
+        hand_number=table.hand_number, match_score=match_score,
+        results=(*table.results, result),
+    )  # fmt: skip
+    return BurracoState(table=next_table, phase=Phase.OVER if over else Phase.DEAL_DUE)
+
+
+GAME = BurracoGame()

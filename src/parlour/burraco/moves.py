@@ -1,0 +1,94 @@
+"""Burraco's moves: ``draw``, ``pickup``, ``meld <cards>``, ``add <n> <cards> [as <cards>]`` and
+``discard <card>`` (the deal is the shared `parlour.core.Deal`).
+
+A sequence is written low to high with each wild at the place it stands for, so a `Meld` keeps
+its cards in the order written; a set is kept in canonical order (its order means nothing). An
+`Add` names the team's meld by its number (from 1, in the order the team laid its melds down),
+the cards it adds in the order of the places they take, and — only where the same cards could
+leave the meld in more than one arrangement — the whole arrangement after ``=``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from parlour.burraco.melds import Meld as TableMeld
+from parlour.burraco.melds import MeldKind, MeldRules, read_meld
+from parlour.cards import Card, sort_cards
+from parlour.core import Move
+from parlour.moves import KeywordMove, OrderedCardsMove
+
+__all__ = ["DRAW", "PICKUP", "Add", "Discard", "Draw", "Meld", "PickUp", "meld_of"]
+
+
+class Draw(KeywordMove):
+    """Draw the top card of the stock: ``draw``."""
+
+    __slots__ = ()
+    keyword: ClassVar[str] = "draw"
+
+
+class PickUp(KeywordMove):
+    """Take the whole discard pile into the hand: ``pickup``."""
+
+    __slots__ = ()
+    keyword: ClassVar[str] = "pickup"
+
+
+DRAW = Draw()
+PICKUP = PickUp()
+
+
+@attrs.frozen(slots=True, repr=False)
+class Meld(OrderedCardsMove):
+    """Lay down a new meld: ``meld 3H JK 5H`` (a sequence, low to high, the joker as 4H) or
+    ``meld KS KD JK`` (a set). Build one with `meld_of`, which puts a set in canonical order."""
+
+    keyword: ClassVar[str] = "meld"
+
+
+_READING = MeldRules()
+"""Whether cards read as a set does not depend on the options (they only bear on sequences)."""
+
+
+def meld_of(cards: tuple[Card, ...]) -> Meld:
+    """The `Meld` move of ``cards`` as written: cards that read as a set in canonical order (its
+    order means nothing), anything else as given."""
+    read = read_meld(cards, _READING)
+    if isinstance(read, TableMeld) and read.kind is MeldKind.SET:
+        return Meld(sort_cards(cards))
+    return Meld(cards)
+
+
+@attrs.frozen(slots=True, repr=False)
+class Add(Move):
+    """Add cards from the hand to the team's meld number ``number``: ``add 2 8H 9H``, or with
+    the arrangement when it is not implied: ``add 2 6H = JK 5H 6H 7H``."""
+
+    number: int
+    cards: tuple[Card, ...]
+    arrangement: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        text = " ".join(("add", str(self.number), *(card.text for card in self.cards)))
+        if self.arrangement is not None:
+            text += " = " + " ".join(card.text for card in self.arrangement)
+        return text
+
+    def __repr__(self) -> str:
+        return f"Add({str(self)!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Discard(Move):
+    """Discard one card, ending the turn: ``discard 7S``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card.text}"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.card.text})"

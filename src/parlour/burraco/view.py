@@ -1,0 +1,143 @@
+"""What one seat may see of a Burraco state, and states that differ only in what it cannot see.
+
+A seat sees its own hand (except a pozzetto it took on the discard, until its next turn), both
+teams' melds as laid (each wild at its place), the whole discard pile (it is open), the sizes of
+the stock, of the pozzetti left and of every hand, which team took which pozzetto, what the
+current turn has done, and the scores. It never sees another hand, the stock's order or a
+pozzetto's cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from parlour.burraco.faces import FACE_CARDS, cards_of, faces_of, pack
+from parlour.burraco.legal import TEAMS
+from parlour.burraco.melds import Meld
+from parlour.burraco.state import BurracoState, HandResult, Phase
+from parlour.cards import Card
+from parlour.records import JsonRecord
+
+__all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class MeldView(JsonRecord):
+    """A meld on the table as everyone sees it: ``kind`` (``"set"`` or ``"sequence"``), its
+    cards (a sequence low to high), the place of the card acting as wild (a sequence's position,
+    1 = ace low … 14 = ace high; -1 in a set; ``None`` when clean), whether it is a burraco and
+    whether it is clean."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    wild_position: int | None
+    burraco: bool
+    clean: bool
+
+
+def _meld_view(meld: Meld) -> MeldView:
+    return MeldView(
+        kind=meld.kind.value, cards=meld.cards, wild_position=meld.wild_position,
+        burraco=meld.is_burraco, clean=meld.is_clean,
+    )  # fmt: skip
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class BurracoView(JsonRecord):
+    """One seat's view (``seat=None``: a spectator, who sees no hand).
+
+    ``hand`` is empty while ``pozzetto_unseen`` (the seat took a pozzetto on the discard and has
+    not had a turn since); ``melds`` lists each team's melds in the order laid down (``add n``
+    names the n-th of one's own team); ``discard`` is the whole pile, top first;
+    ``pozzetto_of_team`` is the pozzetto each team took (1 the top one, 2 the other, 0 none);
+    ``no_discard`` is the card that may not be discarded this turn (a one-card pile just taken).
+    """
+
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    teams: tuple[tuple[int, ...], ...]
+    hand: tuple[Card, ...]
+    pozzetto_unseen: bool
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[MeldView, ...], ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    pozzetti_left: int
+    pozzetto_of_team: tuple[int, ...]
+    took_pile: bool
+    no_discard: Card | None
+    last_turn: bool
+    match_score: tuple[int, ...]
+    results: tuple[HandResult, ...]
+
+
+def view(state: BurracoState, seat: int | None) -> BurracoView:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    table = state.table
+    teams = TEAMS[table.options.players]
+    in_play = state.phase is Phase.DRAW or state.phase is Phase.PLAY
+    unseen = seat is not None and bool(state.unseen >> seat & 1)
+    hand: tuple[Card, ...] = ()
+    if in_play and seat is not None and not unseen:
+        hand = cards_of(state.hands[seat])
+    turn = state.turn
+    return BurracoView(
+        seat=seat,
+        phase=state.phase.value,
+        to_act=state.to_act if in_play else None,
+        dealer=table.dealer,
+        hand_number=table.hand_number,
+        teams=teams,
+        hand=hand,
+        pozzetto_unseen=unseen,
+        hand_sizes=state.hand_sizes if in_play else (),
+        melds=tuple(tuple(_meld_view(meld) for meld in melds) for melds in state.melds),
+        discard=tuple(FACE_CARDS[face] for face in state.discard),
+        stock_size=state.stock_left if in_play else 0,
+        pozzetti_left=len(state.pozzetti) - state.pozzetti_taken if in_play else 0,
+        pozzetto_of_team=tuple(taken + 1 for taken in state.pozzetto_of_team),
+        took_pile=turn.took_pile,
+        no_discard=FACE_CARDS[turn.no_discard_face] if turn.no_discard_face >= 0 else None,
+        last_turn=turn.last_turn,
+        match_score=table.match_score,
+        results=table.results,
+    )
+
+
+def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -> BurracoState:
+    """A state ``seat`` cannot tell from ``state``: the cards of the other hands (and its own
+    while its pozzetto is unseen), the stock and the pozzetti left are redealt at random among
+    those places, each keeping its size."""
+    if state.phase is not Phase.DRAW and state.phase is not Phase.PLAY:
+        return state
+    hidden_hands = [
+        other
+        for other in range(len(state.hands))
+        if other != seat or state.unseen >> other & 1
+    ]
+    taken = state.pozzetti_taken
+    pool = [face for other in hidden_hands for face in faces_of(state.hands[other])]
+    stock_rest = state.stock[state.drawn :]
+    pool += stock_rest
+    for pozzetto in state.pozzetti[taken:]:
+        pool += pozzetto
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    position = 0
+    for other in hidden_hands:
+        size = state.hand_sizes[other]
+        hands[other] = pack(pool[position : position + size])
+        position += size
+    stock = (*state.stock[: state.drawn], *pool[position : position + len(stock_rest)])
+    position += len(stock_rest)
+    pozzetti = list(state.pozzetti)
+    for index in range(taken, len(pozzetti)):
+        size = len(pozzetti[index])
+        pozzetti[index] = tuple(sorted(pool[position : position + size]))
+        position += size
+    return attrs.evolve(state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
