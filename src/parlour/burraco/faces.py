@@ -35,6 +35,7 @@ __all__ = [
     "count",
     "counts",
     "difference",
+    "distinct_faces",
     "face_rank",
     "face_suit",
     "faces_of",
@@ -173,6 +174,16 @@ def faces_of(hand: int) -> tuple[int, ...]:
         out.extend((face,) * copies)
         hand -= copies << (3 * face)
     return tuple(out)
+
+
+def distinct_faces(hand: int) -> list[int]:
+    """The faces the packed hand holds at least once, in ascending face order."""
+    out: list[int] = []
+    while hand:
+        face = ((hand & -hand).bit_length() - 1) // 3
+        out.append(face)
+        hand &= ~(7 << (3 * face))
+    return out
 
 
 def cards_of(hand: int) -> tuple[Card, ...]:

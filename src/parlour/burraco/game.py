@@ -25,6 +25,7 @@ from parlour.burraco.faces import (
 from parlour.burraco.legal import (
     TEAM_OF,
     TEAMS,
+    LegalMoves,
     discard_problem,
     finish_problem,
     meld_rules,
@@ -32,6 +33,7 @@ from parlour.burraco.legal import (
     team_melds_allow_set,
 )
 from parlour.burraco.melds import Addition, MeldProblem, read_addition, read_meld
+from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
 from parlour.burraco.options import Options
 from parlour.burraco.rules import LAYOUTS, POZZETTO_SIZE, STOCK_LEFT_AT_END, deal_fields
@@ -138,7 +140,7 @@ class BurracoGame:
         return state.to_act
 
     # --- legal moves and checking -------------------------------------------------------------
-    def legal_moves(self, state: BurracoState) -> tuple[Move, ...]:
+    def legal_moves(self, state: BurracoState) -> Sequence[Move]:
         """Every legal move in the documented order; empty at a deal or once it is over."""
         return state.legal
 
@@ -175,6 +177,18 @@ class BurracoGame:
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BurracoState, move: Move, seat: int | None) -> BurracoState:
         """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
+        if seat is None or seat == state.to_act:
+            try:
+                known = object.__getattribute__(state, "legal")
+            except AttributeError:
+                known = None  # the legal moves were not asked for: check this move alone
+            if isinstance(known, LegalMoves):
+                try:
+                    return _apply_legal(state, move, known.made_by(move))
+                except KeyError:
+                    pass  # not a legal move: check says why
+            elif known is not None and move in known:
+                return _draw(state) if isinstance(move, Draw) else _pickup(state)
         raise_if_illegal(self.check(state, move, seat), move)
         if isinstance(move, Deal):
             return _deal(state, move)
@@ -420,6 +434,22 @@ def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
 # --- transitions (moves already checked) -----------------------------------------------
 
 
+def _apply_legal(
+    state: BurracoState, move: Move, made: TableMeld | Addition | None
+) -> BurracoState:
+    """The state after ``move``, a legal move of ``state``; ``made`` is the new meld or the
+    addition of a meld or add, as the legal-move table recorded it."""
+    if isinstance(made, Addition):
+        assert isinstance(move, Add)
+        return _add(state, move.number - 1, made)
+    if made is not None:
+        team_melds = state.melds[_team(state, state.to_act)]
+        return _laid(state, made.cards, (*team_melds, made))
+    if isinstance(move, Discard):
+        return _discard(state, FACE_OF[move.card])
+    return _draw(state) if isinstance(move, Draw) else _pickup(state)
+
+
 def _with_hand(state: BurracoState, seat: int, hand: int, hand_size: int) -> dict[str, Any]:
     return {
         "hands": _replace(state.hands, seat, hand),
@@ -532,34 +562,37 @@ def _discard(state: BurracoState, face: int) -> BurracoState:
     team = _team(state, seat)
     hand = state.hands[seat] - (1 << 3 * face)
     hand_size = state.hand_sizes[seat] - 1
-    changes: dict[str, Any] = {"discard": (face, *state.discard)}
+    pozzetto_of_team = state.pozzetto_of_team
     unseen = state.unseen
     closed = False
     if hand_size == 0:
-        if state.pozzetto_of_team[team] >= 0:
+        if pozzetto_of_team[team] >= 0:
             closed = True
         else:
             index = state.pozzetti_taken
             hand = pack(state.pozzetti[index])
             hand_size = POZZETTO_SIZE
-            changes["pozzetto_of_team"] = _replace(state.pozzetto_of_team, team, index)
+            pozzetto_of_team = _replace(pozzetto_of_team, team, index)
             unseen |= 1 << seat
-    changes.update(_with_hand(state, seat, hand, hand_size))
     turn = state.turn
     stalled = state.stalled + 1 if turn.single_card_pile and not turn.melded else 0
-    after = _evolve(state, unseen=unseen, stalled=stalled, **changes)
     options = state.table.options
-    if closed:
-        return _finish_hand(after, "closing", team)
-    if turn.last_turn:
-        return _finish_hand(after, "stock", None)
-    if stalled >= options.stalemate_limit:
-        return _finish_hand(after, "stalemate", None)
-    following = (seat + 1) % options.players
-    return _evolve(
-        after, phase=Phase.DRAW, to_act=following, turn=NEW_TURN,
-        unseen=after.unseen & ~(1 << following),
+    ends = "closing" if closed else "stock" if turn.last_turn else None
+    if ends is None and stalled >= options.stalemate_limit:
+        ends = "stalemate"
+    following = seat if ends is not None else (seat + 1) % options.players
+    after = BurracoState(
+        table=state.table, phase=Phase.DRAW, to_act=following,
+        hands=_replace(state.hands, seat, hand),
+        hand_sizes=_replace(state.hand_sizes, seat, hand_size),
+        melds=state.melds, discard=(face, *state.discard), stock=state.stock,
+        drawn=state.drawn, pozzetti=state.pozzetti, pozzetto_of_team=pozzetto_of_team,
+        unseen=unseen & ~(1 << following) if ends is None else unseen,
+        turn=NEW_TURN, stalled=stalled,
     )  # fmt: skip
+    if ends is not None:
+        return _finish_hand(after, ends, team if closed else None)
+    return after
 
 
 def _finish_hand(state: BurracoState, ended_by: str, closed_by: int | None) -> BurracoState:

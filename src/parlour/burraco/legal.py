@@ -14,23 +14,26 @@ face (suits S H D C, ranks 2 up to A, the joker last).
 
 from __future__ import annotations
 
+import bisect
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import overload
 
-from parlour.burraco.faces import FACE_CARDS, FACE_OF, count, faces_of, is_wild_face, pack
+from parlour.burraco.faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
+from parlour.burraco.melds import Addition, MeldKind, MeldRules, additions, new_melds
 from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.melds import MeldKind, MeldRules, additions, new_melds
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco.options import Options
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
 from parlour.burraco.state import BurracoState, Phase, Turn
-from parlour.cards import Card
+from parlour.cards import Rank
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat
 
 __all__ = [
     "TEAMS",
     "TEAM_OF",
+    "LegalMoves",
     "closing_problem",
     "discard_problem",
     "finish_problem",
@@ -40,6 +43,8 @@ __all__ = [
     "team_melds_allow_set",
 ]
 
+DISCARDS = tuple(Discard(card) for card in FACE_CARDS)
+"""The discard move of each face (shared values)."""
 TEAMS = {players: partnership_teams(players) for players in (4, 2)}
 """The teams by number of players: partners opposite with four, each alone with two."""
 TEAM_OF = {players: team_of_seat(teams) for players, teams in TEAMS.items()}
@@ -129,15 +134,29 @@ def team_melds_allow_set(options: Options, melds: Sequence[TableMeld], meld: Tab
     return not any(other.kind is MeldKind.SET and other.rank == meld.rank for other in melds)
 
 
-def _without(hand: int, cards: Sequence[Card]) -> int:
-    """``hand`` less the cards of a meld or an addition (which it holds)."""
-    for card in cards:
-        hand -= 1 << (3 * FACE_OF[card])
-    return hand
+def _set_ranks(melds: Sequence[TableMeld]) -> tuple[Rank, ...]:
+    """The ranks of the sets among ``melds``."""
+    return tuple(meld.rank for meld in melds if meld.kind is MeldKind.SET and meld.rank)
 
 
-def _laying_moves(state: BurracoState, *, first_only: bool) -> list[Move]:
-    """The legal melds and adds of the seat to act (only the first found, if ``first_only``)."""
+@functools.lru_cache(maxsize=8192)
+def _meld_move(meld: TableMeld) -> Meld:
+    """The `Meld` move that lays down ``meld`` (one shared value per meld)."""
+    return Meld(meld.cards)
+
+
+@functools.lru_cache(maxsize=8192)
+def _add_move(number: int, addition: Addition) -> Add:
+    """The canonical `Add` move of ``addition`` onto the team's meld ``number``."""
+    arrangement = addition.result.cards if addition.ambiguous else None
+    return Add(number, addition.added, arrangement)
+
+
+def _laying_moves(
+    state: BurracoState, *, first_only: bool
+) -> tuple[list[Move], list[TableMeld | Addition]]:
+    """The legal melds and adds of the seat to act (only the first found, if ``first_only``),
+    with the new meld or the addition each one makes."""
     options = state.table.options
     rules = meld_rules(options)
     seat = state.to_act
@@ -146,24 +165,31 @@ def _laying_moves(state: BurracoState, *, first_only: bool) -> list[Move]:
     hand_size = state.hand_sizes[seat]
     team_melds = state.melds[team]
     moves: list[Move] = []
+    made: list[TableMeld | Addition] = []
+    taken_ranks = () if options.allow_duplicate_set_rank else _set_ranks(team_melds)
     for meld in new_melds(hand, rules):
-        if not team_melds_allow_set(options, team_melds, meld):
+        if meld.rank in taken_ranks and meld.kind is MeldKind.SET:
             continue
-        left = _without(hand, meld.cards)
-        if finish_problem(state, left, hand_size - len(meld.cards), (*team_melds, meld)) is None:
-            moves.append(Meld(meld.cards))
+        left_size = hand_size - len(meld.cards)
+        if left_size > 2 or finish_problem(
+            state, hand - meld.packed, left_size, (*team_melds, meld)
+        ) is None:
+            moves.append(_meld_move(meld))
+            made.append(meld)
             if first_only:
-                return moves
+                return moves, made
     for index, meld in enumerate(team_melds):
         for addition in additions(meld, hand, rules):
-            left = _without(hand, addition.added)
-            changed = (*team_melds[:index], addition.result, *team_melds[index + 1 :])
-            if finish_problem(state, left, hand_size - len(addition.added), changed) is None:
-                arrangement = addition.result.cards if addition.ambiguous else None
-                moves.append(Add(index + 1, addition.added, arrangement))
-                if first_only:
-                    return moves
-    return moves
+            left_size = hand_size - len(addition.added)
+            if left_size <= 2:
+                changed = (*team_melds[:index], addition.result, *team_melds[index + 1 :])
+                if finish_problem(state, hand - addition.added_packed, left_size, changed):
+                    continue
+            moves.append(_add_move(index + 1, addition))
+            made.append(addition)
+            if first_only:
+                return moves, made
+    return moves, made
 
 
 def pickup_problem(state: BurracoState) -> Violation | None:
@@ -188,7 +214,7 @@ def pickup_problem(state: BurracoState) -> Violation | None:
         turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden),
         stalled=state.stalled,
     )  # fmt: skip
-    if _laying_moves(probe, first_only=True):
+    if _laying_moves(probe, first_only=True)[0]:
         return None
     if options.must_meld_after_taking_pile:
         return Violation(
@@ -201,22 +227,153 @@ def pickup_problem(state: BurracoState) -> Violation | None:
     )
 
 
-def legal_moves_of(state: BurracoState) -> tuple[Move, ...]:
-    """Every legal move of ``state`` in the documented order (empty at a deal or the end)."""
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a state in the play phase, as an immutable lazy sequence: the melds,
+    then the adds meld by meld, then the discards. Its length is known at once; a move object
+    is built only when it is read (the meld engine's results are shared, cached records).
+
+    It compares equal to any sequence of the same moves in the same order, and answers ``in``
+    and `made_by` without building every move.
+    """
+
+    __slots__ = ("_additions", "_discards", "_length", "_melds", "_starts")
+
+    def __init__(
+        self,
+        melds: Sequence[TableMeld],
+        additions: Sequence[tuple[int, Sequence[Addition]]],
+        discards: Sequence[Discard],
+    ) -> None:
+        self._melds = melds
+        self._additions = additions
+        self._discards = discards
+        starts = [len(melds)]
+        for _, block in additions:
+            starts.append(starts[-1] + len(block))
+        self._starts = starts
+        self._length = starts[-1] + len(discards)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("legal move index out of range")
+        melds = self._melds
+        if index < len(melds):
+            return _meld_move(melds[index])
+        starts = self._starts
+        if index >= starts[-1]:
+            return self._discards[index - starts[-1]]
+        block = bisect.bisect_right(starts, index) - 1
+        number, found = self._additions[block]
+        return _add_move(number, found[index - starts[block]])
+
+    def __iter__(self) -> Iterator[Move]:
+        for meld in self._melds:
+            yield _meld_move(meld)
+        for number, found in self._additions:
+            for addition in found:
+                yield _add_move(number, addition)
+        yield from self._discards
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            self.made_by(move)
+        except KeyError:
+            return False
+        return True
+
+    def made_by(self, move: object) -> TableMeld | Addition | None:
+        """The new meld or the addition that the legal ``move`` makes (None for a discard);
+        `KeyError` if ``move`` is not one of these moves."""
+        if isinstance(move, Discard):
+            if move in self._discards:
+                return None
+        elif isinstance(move, Meld):
+            for meld in self._melds:
+                if meld.cards == move.cards:
+                    return meld
+        elif isinstance(move, Add):
+            for number, found in self._additions:
+                if number == move.number:
+                    for addition in found:
+                        if _add_move(number, addition) == move:
+                            return addition
+        raise KeyError(move)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, list, LegalMoves)):
+            return len(other) == self._length and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self)!r})"
+
+
+def _unfinishable(state: BurracoState, meld: TableMeld, melds: Sequence[TableMeld]) -> bool:
+    """Whether laying down ``meld`` would leave the seat to act unable to end its turn."""
+    seat = state.to_act
+    left = state.hand_sizes[seat] - len(meld.cards)
+    return finish_problem(state, state.hands[seat] - meld.packed, left, (*melds, meld)) is not None
+
+
+def legal_moves_of(state: BurracoState) -> Sequence[Move]:
+    """Every legal move of ``state`` in the documented order (none at a deal or the end)."""
     phase = state.phase
     if phase is Phase.DRAW:
-        if pickup_problem(state) is None:
-            return (DRAW, PICKUP)
-        return (DRAW,)
+        return (DRAW, PICKUP) if pickup_problem(state) is None else (DRAW,)
     if phase is not Phase.PLAY:
         return ()
-    moves = _laying_moves(state, first_only=False)
-    hand = state.hands[state.to_act]
-    last = -1
-    for face in faces_of(hand):
-        if face != last:
-            last = face
-            if discard_problem(state, face) is None:
-                moves.append(Discard(FACE_CARDS[face]))
-    return tuple(moves)
-
+    options = state.table.options
+    rules = meld_rules(options)
+    seat = state.to_act
+    team = TEAM_OF[options.players][seat]
+    hand = state.hands[seat]
+    hand_size = state.hand_sizes[seat]
+    team_melds = state.melds[team]
+    melds: Sequence[TableMeld] = new_melds(hand, rules)
+    taken_ranks = () if options.allow_duplicate_set_rank else _set_ranks(team_melds)
+    if taken_ranks:
+        melds = [meld for meld in melds if meld.rank not in taken_ranks]
+    short = hand_size - 2  # a meld or an add of this many cards or more leaves 2 or fewer
+    if any(len(meld.cards) >= short for meld in melds):
+        melds = [
+            meld
+            for meld in melds
+            if len(meld.cards) < short or not _unfinishable(state, meld, team_melds)
+        ]
+    blocks: list[tuple[int, Sequence[Addition]]] = []
+    for index, meld in enumerate(team_melds):
+        found: Sequence[Addition] = additions(meld, hand, rules)
+        if any(len(addition.added) >= short for addition in found):
+            found = [
+                addition
+                for addition in found
+                if len(addition.added) < short or finish_problem(
+                    state, hand - addition.added_packed, hand_size - len(addition.added),
+                    (*team_melds[:index], addition.result, *team_melds[index + 1 :]),
+                ) is None
+            ]  # fmt: skip
+        if found:
+            blocks.append((index + 1, found))
+    faces = distinct_faces(hand)
+    turn = state.turn
+    if not (
+        hand_size > 1
+        and turn.no_discard_face < 0
+        and not (turn.took_pile and options.must_meld_after_taking_pile)
+    ):
+        faces = [face for face in faces if discard_problem(state, face) is None]
+    return LegalMoves(melds, blocks, [DISCARDS[face] for face in faces])

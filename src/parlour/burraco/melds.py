@@ -72,6 +72,7 @@ follows what the hand holds, not every window.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -187,6 +188,12 @@ _OUTSIDE: tuple[tuple[int, ...], ...] = tuple(
 
 _SUIT_FIELDS = (1 << 39) - 1
 _WILD_FIELDS = sum(7 << (3 * face) for face in WILD_FACES)
+_SUIT_MASKS = tuple(_SUIT_FIELDS << (39 * suit) for suit in range(4))
+"""The count fields of each suit's 13 faces (2 up to A)."""
+_RANK_MASKS = {
+    rank: sum(7 << (3 * (suit * 13 + rank - 2)) for suit in range(4)) for rank in range(2, 15)
+}
+"""The count fields of each rank's four faces."""
 _SUIT_LOW_BITS = sum(1 << (3 * offset) for offset in range(13))
 _POSITION_BITS: tuple[int, ...] = tuple(
     sum(1 << position for position in _POSITIONS if _natural_face(0, position) == offset)
@@ -242,7 +249,7 @@ class MeldRules:
         object.__setattr__(self, "keeps_places", keeps)
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Meld:
     """One meld: a set or a sequence, with the place of its wild card.
 
@@ -297,9 +304,9 @@ class Meld:
         """A sequence's last position (``low + len(cards) - 1``); 0 for a set."""
         return self.low + len(self.cards) - 1 if self.kind is MeldKind.SEQUENCE else 0
 
-    @property
+    @functools.cached_property
     def packed(self) -> int:
-        """The meld's cards as a packed multiset of faces."""
+        """The meld's cards as a packed multiset of faces (computed once)."""
         unit = _UNIT
         by_code = FACE_BY_CODE
         return sum(unit[by_code[card.code]] for card in self.cards)
@@ -327,10 +334,10 @@ class MeldProblem:
         return f"{self.message} [{self.rule}]"
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Addition:
     """One legal add onto a meld: the cards added, the meld that results, and whether the
-    canonical text needs ``as <result>`` because the same cards allow other arrangements.
+    canonical text needs ``= <result>`` because the same cards allow other arrangements.
 
     ``added`` is in ascending order of the positions the cards take in ``result`` (for a set:
     canonical card order).
@@ -339,6 +346,12 @@ class Addition:
     added: tuple[Card, ...]
     result: Meld
     ambiguous: bool
+
+    @functools.cached_property
+    def added_packed(self) -> int:
+        """The added cards as a packed multiset of faces (computed once)."""
+        by_code = FACE_BY_CODE
+        return sum(_UNIT[by_code[card.code]] for card in self.added)
 
     def __repr__(self) -> str:
         return f"Addition({format_cards(self.added, ' ')} -> {self.result.text})"
@@ -575,51 +588,66 @@ def new_melds(hand: int, rules: MeldRules) -> tuple[Meld, ...]:
     stand (also for a natural card the hand holds), in the order of the module docstring.
     """
     melds: list[Meld] = []
-    append = melds.append
-    wilds = _held_wilds(hand)
-    set_kind = MeldKind.SET
+    wild_part = hand & _WILD_FIELDS
     ranks = _set_ranks(hand)
     while ranks:
         lowest = ranks & -ranks
         ranks ^= lowest
         rank = lowest.bit_length() + 1
-        key = _rank_key(hand, rank)
-        rank_member = _RANK_OF[rank]
-        for naturals, slots in _set_naturals(rank, key):
-            held = len(naturals)
-            if held < MIN_MELD_LENGTH - MAX_WILDS:
-                continue
-            if held >= MIN_MELD_LENGTH:
-                append(
-                    Meld(
-                        kind=set_kind,
-                        cards=naturals,
-                        suit=None,
-                        rank=rank_member,
-                        low=0,
-                        wild_position=None,
-                    )
-                )
-            if held < MAX_SET_LENGTH:
-                for _face, card, slot in wilds:
-                    at = slots[slot]
-                    append(
-                        Meld(
-                            kind=set_kind,
-                            cards=(*naturals[:at], card, *naturals[at:]),
-                            suit=None,
-                            rank=rank_member,
-                            low=0,
-                            wild_position=-1,
-                        )
-                    )
+        melds.extend(_rank_sets(rank, _rank_key(hand, rank), wild_part))
     max_length = rules.max_sequence_length
     for suit in range(4):
-        for low, high, wild_position, wild_face in _shapes(
-            hand, suit, max_length, MIN_MELD_LENGTH, ACE_HIGH, 0, _ALL_POSITIONS
-        ):
-            append(_sequence_meld(suit, low, high, wild_position, wild_face))
+        melds.extend(_suit_sequences(hand & _SUIT_MASKS[suit] | wild_part, suit, max_length))
     return tuple(melds)
+
+
+_CACHE_SIZE = 8192
+"""How many results each of the meld engine's caches keeps (least recently used go first)."""
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _rank_sets(rank: int, key: int, wild_part: int) -> tuple[Meld, ...]:
+    """Every new set of ``rank``: ``key`` holds the counts of its four faces (3 bits each, see
+    `_rank_key`) and ``wild_part`` the wild cards of the hand."""
+    melds: list[Meld] = []
+    append = melds.append
+    wilds = _held_wilds(wild_part)
+    set_kind = MeldKind.SET
+    rank_member = _RANK_OF[rank]
+    for naturals, slots in _set_naturals(rank, key):
+        held = len(naturals)
+        if held < MIN_MELD_LENGTH - MAX_WILDS:
+            continue
+        if held >= MIN_MELD_LENGTH:
+            append(
+                Meld(
+                    kind=set_kind, cards=naturals, suit=None, rank=rank_member, low=0,
+                    wild_position=None,
+                )
+            )  # fmt: skip
+        if held < MAX_SET_LENGTH:
+            for _face, card, slot in wilds:
+                at = slots[slot]
+                append(
+                    Meld(
+                        kind=set_kind, cards=(*naturals[:at], card, *naturals[at:]), suit=None,
+                        rank=rank_member, low=0, wild_position=-1,
+                    )
+                )  # fmt: skip
+    return tuple(melds)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _suit_sequences(pool: int, suit: int, max_length: int) -> tuple[Meld, ...]:
+    """Every new sequence of ``suit`` from ``pool``, a packed hand reduced to that suit's cards
+    and the wild cards (all a sequence of the suit can use), so that hands which differ only
+    in other suits share one result."""
+    return tuple(
+        _sequence_meld(suit, low, high, wild_position, wild_face)
+        for low, high, wild_position, wild_face in _shapes(
+            pool, suit, max_length, MIN_MELD_LENGTH, ACE_HIGH, 0, _ALL_POSITIONS
+        )
+    )
 
 
 # --- reading a meld ---------------------------------------------------------------------------
@@ -1008,9 +1036,29 @@ def additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
     Two adds are distinct when they leave different arrangements; the order is that of the
     module docstring.
     """
+    wild_part = hand & _WILD_FIELDS
     if meld.kind is MeldKind.SET:
-        return _set_additions(meld, hand)
-    return _sequence_additions(meld, hand, rules)
+        rank_part = hand & _RANK_MASKS[_rank_of(meld)]
+        if not rank_part and (not wild_part or meld.wild_position is not None):
+            return ()  # no card of the rank, and no wild it may take
+        return _cached_set_additions(meld, rank_part | wild_part)
+    suit_part = hand & _SUIT_MASKS[_suit_of(meld)]
+    if not suit_part and not wild_part:
+        return ()  # no card of the suit and no wild
+    return _cached_sequence_additions(meld, suit_part | wild_part, rules)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _cached_set_additions(meld: Meld, pool: int) -> tuple[Addition, ...]:
+    """`_set_additions` from ``pool``, a hand reduced to the set's rank and the wild cards."""
+    return _set_additions(meld, pool)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _cached_sequence_additions(meld: Meld, pool: int, rules: MeldRules) -> tuple[Addition, ...]:
+    """`_sequence_additions` from ``pool``, a hand reduced to the meld's suit and the wild
+    cards."""
+    return _sequence_additions(meld, pool, rules)
 
 
 def addition_text(number: int, addition: Addition) -> str:

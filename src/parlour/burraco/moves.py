@@ -41,7 +41,7 @@ DRAW = Draw()
 PICKUP = PickUp()
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Meld(OrderedCardsMove):
     """Lay down a new meld: ``meld 3H JK 5H`` (a sequence, low to high, the joker as 4H) or
     ``meld KS KD JK`` (a set). Build one with `meld_of`, which puts a set in canonical order."""
@@ -62,7 +62,7 @@ def meld_of(cards: tuple[Card, ...]) -> Meld:
     return Meld(cards)
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Add(Move):
     """Add cards from the hand to the team's meld number ``number``: ``add 2 8H 9H``, or with
     the arrangement when it is not implied: ``add 2 6H = JK 5H 6H 7H``."""
@@ -81,7 +81,7 @@ class Add(Move):
         return f"Add({str(self)!r})"
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Discard(Move):
     """Discard one card, ending the turn: ``discard 7S``."""
 

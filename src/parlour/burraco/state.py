@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -133,8 +134,9 @@ class BurracoState:
     stalled: int = 0
 
     @functools.cached_property
-    def legal(self) -> tuple[Move, ...]:
-        """Every legal move, in the documented order (computed once per state)."""
+    def legal(self) -> Sequence[Move]:
+        """Every legal move in the documented order: a tuple, or in the play phase a lazy
+        `parlour.burraco.legal.LegalMoves` (computed once per state)."""
         from parlour.burraco.legal import legal_moves_of
 
         return legal_moves_of(self)
