@@ -21,6 +21,9 @@ DOCUMENTED_GAMES = parlour.game_names()
 """Every registered game: each must have a page with a violation-id table."""
 
 _BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*\"([a-z_]+\.[a-z_]+)\"")
+_GAME_PROBLEM_ID = re.compile(r"\b_problem\(\s*\"([a-z_]+)\"")
+"""A game's own problem records (Burraco's meld engine builds ``_problem("two_wilds", …)``,
+which its game logic turns into the violation ``burraco.two_wilds``)."""
 _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 
 
@@ -38,6 +41,7 @@ def ids_in_code(game: str) -> set[str]:
     for path in sorted((SOURCE / game).glob("*.py")):
         text = path.read_text(encoding="utf-8")
         ids.update(_BUILT_ID.findall(text))
+        ids.update(f"{game}.{name}" for name in _GAME_PROBLEM_ID.findall(text))
         for call, modules in SHARED_CHECKS.items():
             if call in text:
                 shared.update(modules)

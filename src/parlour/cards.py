@@ -103,6 +103,14 @@ class Card:
     code: int = attrs.field(eq=False, hash=False, init=False)
 
     def __attrs_post_init__(self) -> None:
+        suited = isinstance(self.suit, Suit)
+        if not isinstance(self.rank, Rank) or not (suited or self.suit is None):
+            raise TypeError(
+                f"a Card is a Rank and a Suit (None for the joker), not {self.rank!r}, "
+                f"{self.suit!r}"
+            )
+        if (self.rank is Rank.JOKER) == suited:
+            raise ValueError("the joker has no suit, and every other card has one")
         suit_number = 4 if self.suit is None else int(self.suit)
         object.__setattr__(self, "code", suit_number * 16 + int(self.rank))
 

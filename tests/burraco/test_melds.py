@@ -10,13 +10,16 @@ position, and the results must be exactly `additions`.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import parlour
 from parlour.burraco.faces import DECK, pack_cards
 from parlour.burraco.melds import (
     Addition,
@@ -705,3 +708,39 @@ def test_every_addition_reads_back(
 def test_free_rearrangement_lets_a_wild_two_go_home_for_another_wild() -> None:
     assert results("3H 2H 5H", "JK", TOURNAMENT) == []
     assert resulting_melds("3H 2H 5H", "JK", FREE) == ["2H 3H JK 5H"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"wild_rearrangement": "free"}, {"ace_to_ace_run": True, "wild_rearrangement": "free"}],
+    ids=["tournament", "free", "free-ace-to-ace"],
+)
+def test_additions_see_the_whole_suit_as_the_unreduced_search_does(options: dict[str, Any]) -> None:
+    """`additions` looks only at the cards of the suit within reach of the meld (a speed-up):
+    over the states of random play it gives exactly what the search over every card of the
+    suit gives."""
+    from parlour.burraco import Options
+    from parlour.burraco.legal import TEAM_OF, meld_rules
+    from parlour.burraco.melds import _SUIT_MASKS, _WILD_FIELDS, _sequence_additions
+    from parlour.burraco.state import BurracoState, Phase
+
+    rules = meld_rules(Options(**options))
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(6):
+        state = parlour.new_game("burraco", options={"target": None, **options})
+        state = parlour.apply(state, parlour.random_deal(state, rng))
+        while not parlour.is_over(state):
+            assert isinstance(state, BurracoState)
+            if state.phase is Phase.PLAY:
+                hand = state.hands[state.to_act]
+                team = TEAM_OF[4][state.to_act]
+                for old in state.melds[team]:
+                    if old.kind is MeldKind.SEQUENCE and old.suit is not None:
+                        every = hand & _SUIT_MASKS[int(old.suit)] | hand & _WILD_FIELDS
+                        assert additions(old, hand, rules) == _sequence_additions(
+                            old, every, rules
+                        ), old
+                        checked += 1
+            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
+    assert checked > 100

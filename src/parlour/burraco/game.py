@@ -39,7 +39,7 @@ from parlour.burraco.options import Options
 from parlour.burraco.rules import LAYOUTS, POZZETTO_SIZE, STOCK_LEFT_AT_END, deal_fields
 from parlour.burraco.scoring import hand_awards, match_winner, score_hand
 from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
-from parlour.cards import Card, parse_card
+from parlour.cards import Card, Rank, parse_card
 from parlour.core import (
     CHANCE,
     Chance,
@@ -361,6 +361,11 @@ def _add_move(number: int, addition: Addition) -> Add:
 
 def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
     """``card.not_held`` unless the seat to act holds every one of ``cards`` (with repeats)."""
+    if not isinstance(cards, tuple) or not cards:
+        return Violation("card.not_held", "a meld, an add or a discard names at least one card")
+    for card in cards:
+        if card not in FACE_OF or not isinstance(card, Card):
+            return Violation("card.not_held", f"{card!r} is not a card of the Burraco deck")
     hand = state.hands[state.to_act]
     if contains(hand, pack(FACE_OF[card] for card in cards)):
         return None
@@ -395,18 +400,27 @@ def _check_meld(state: BurracoState, move: Meld) -> Violation | None:
     if not team_melds_allow_set(options, team_melds, meld):
         return Violation(
             "burraco.duplicate_set",
-            f"your team already has a set of {meld.cards[0].rank.text}s: add to it instead",
+            f"your team already has a set of {_plural(meld.rank)}: add to it instead",
         )
     seat = state.to_act
     left = state.hands[seat] - pack(FACE_OF[card] for card in cards)
     return finish_problem(state, left, state.hand_sizes[seat] - len(cards), (*team_melds, meld))
 
 
+_RANK_PLURALS = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+
+
+def _plural(rank: Rank | None) -> str:
+    """A rank's name in the plural, for messages: ``9s``, ``kings``, ``aces``."""
+    assert rank is not None
+    return _RANK_PLURALS.get(rank, f"{rank.text}s")
+
+
 def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
     """The addition ``move`` makes, or why it cannot be made."""
     seat = state.to_act
     team_melds = state.melds[_team(state, seat)]
-    if not 1 <= move.number <= len(team_melds):
+    if type(move.number) is not int or not 1 <= move.number <= len(team_melds):
         has = f"it has {len(team_melds)}" if team_melds else "it has none yet"
         return Violation(
             "burraco.no_such_meld", f"your team has no meld number {move.number} ({has})"

@@ -1042,10 +1042,44 @@ def additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
         if not rank_part and (not wild_part or meld.wild_position is not None):
             return ()  # no card of the rank, and no wild it may take
         return _cached_set_additions(meld, rank_part | wild_part)
-    suit_part = hand & _SUIT_MASKS[_suit_of(meld)]
-    if not suit_part and not wild_part:
+    suit = _suit_of(meld)
+    if not hand & _SUIT_MASKS[suit] and not wild_part:
         return ()  # no card of the suit and no wild
-    return _cached_sequence_additions(meld, suit_part | wild_part, rules)
+    return _cached_sequence_additions(meld, _within_reach(meld, suit, hand) | wild_part, rules)
+
+
+def _within_reach(meld: Meld, suit: int, hand: int) -> int:
+    """The cards of ``suit`` in ``hand`` that some add onto the sequence ``meld`` could use:
+    those at the places from its ends outwards while the hand holds them (one missing place
+    may be bridged when a wild is held, or the meld has one or a natural 2; the meld's own 2 of
+    the suit may stand at 2), and the natural card of its wild's place. No valid result can
+    reach a card beyond: a sequence has no gap and one wild."""
+    naturals = _NATURAL_FACE[suit]
+    two = FACE_CARDS[naturals[TWO_POSITION]]
+    home = TWO_POSITION if two in meld.cards else -1  # the meld's own 2 may stand at 2
+    can_bridge = (
+        hand & _WILD_FIELDS or meld.wild_position is not None or meld.low == TWO_POSITION
+    )  # a wild held, the meld's own wild, or its natural 2, which may become the wild
+    bridges = 1 if can_bridge else 0
+    reach = 0
+    for start, step in ((meld.low - 1, -1), (meld.high + 1, 1)):
+        position, gaps = start, bridges
+        while ACE_LOW <= position <= ACE_HIGH:
+            field = 7 << (3 * naturals[position])
+            if hand & field:
+                reach |= field
+            elif position == home:
+                pass
+            elif gaps:
+                gaps -= 1
+            else:
+                break
+            position += step
+    if meld.wild_position:
+        reach |= 7 << (3 * naturals[meld.wild_position])
+    if meld.low == TWO_POSITION + 1 or meld.low == TWO_POSITION:
+        reach |= 7 << (3 * naturals[TWO_POSITION])  # the 2 may go home, or join as natural
+    return hand & reach
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)

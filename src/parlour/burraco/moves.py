@@ -1,4 +1,4 @@
-"""Burraco's moves: ``draw``, ``pickup``, ``meld <cards>``, ``add <n> <cards> [as <cards>]`` and
+"""Burraco's moves: ``draw``, ``pickup``, ``meld <cards>``, ``add <n> <cards> [= <cards>]`` and
 ``discard <card>`` (the deal is the shared `parlour.core.Deal`).
 
 A sequence is written low to high with each wild at the place it stands for, so a `Meld` keeps
@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import attrs
 
+from parlour.burraco.faces import FACE_OF
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.melds import MeldKind, MeldRules, read_meld
 from parlour.cards import Card, sort_cards
@@ -41,24 +42,33 @@ DRAW = Draw()
 PICKUP = PickUp()
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
-class Meld(OrderedCardsMove):
-    """Lay down a new meld: ``meld 3H JK 5H`` (a sequence, low to high, the joker as 4H) or
-    ``meld KS KD JK`` (a set). Build one with `meld_of`, which puts a set in canonical order."""
-
-    keyword: ClassVar[str] = "meld"
-
-
 _READING = MeldRules()
 """Whether cards read as a set does not depend on the options (they only bear on sequences)."""
 
 
-def meld_of(cards: tuple[Card, ...]) -> Meld:
-    """The `Meld` move of ``cards`` as written: cards that read as a set in canonical order (its
-    order means nothing), anything else as given."""
+def _canonical_meld_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards that read as a set in canonical order (a set's order means nothing); anything else
+    as written (a sequence's order says where each card stands)."""
+    cards = tuple(cards)
+    if not all(isinstance(card, Card) and card in FACE_OF for card in cards):
+        return cards  # not Burraco cards: check refuses the move, saying so
     read = read_meld(cards, _READING)
     if isinstance(read, TableMeld) and read.kind is MeldKind.SET:
-        return Meld(sort_cards(cards))
+        return sort_cards(cards)
+    return cards
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class Meld(OrderedCardsMove):
+    """Lay down a new meld: ``meld 3H JK 5H`` (a sequence, low to high, the joker as 4H) or
+    ``meld KS KD JK`` (a set, whose cards are kept in canonical order however given)."""
+
+    keyword: ClassVar[str] = "meld"
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_meld_cards)
+
+
+def meld_of(cards: tuple[Card, ...]) -> Meld:
+    """The `Meld` move of ``cards`` (a set in canonical order, a sequence as written)."""
     return Meld(cards)
 
 
