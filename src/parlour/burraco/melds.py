@@ -1043,9 +1043,19 @@ def additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
             return ()  # no card of the rank, and no wild it may take
         return _cached_set_additions(meld, rank_part | wild_part)
     suit = _suit_of(meld)
-    if not hand & _SUIT_MASKS[suit] and not wild_part:
+    suit_part = hand & _SUIT_MASKS[suit]
+    if not suit_part and not wild_part:
         return ()  # no card of the suit and no wild
-    return _cached_sequence_additions(meld, _within_reach(meld, suit, hand) | wild_part, rules)
+    return _sequence_additions_from(meld, suit_part | wild_part, rules)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _sequence_additions_from(meld: Meld, pool: int, rules: MeldRules) -> tuple[Addition, ...]:
+    """The additions onto the sequence ``meld`` from ``pool`` (the hand's cards of its suit and
+    its wilds), found through the cards within reach (`_within_reach`), which more hands share."""
+    suit = _suit_of(meld)
+    wild_part = pool & _WILD_FIELDS
+    return _cached_sequence_additions(meld, _within_reach(meld, suit, pool) | wild_part, rules)
 
 
 def _within_reach(meld: Meld, suit: int, hand: int) -> int:
