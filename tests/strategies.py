@@ -1,14 +1,18 @@
 """Shared hypothesis strategies and random-playout helpers for every game's tests.
 
 A playout is reproducible from its `PlayoutSpec` alone: one ``random.Random(seed)`` draws every
-deal (through `parlour.random_deal`) and every uniform choice among `parlour.legal_moves`, so a
-failing example can be replayed with `random_playout`.
+deal (through `parlour.random_deal`) and, unless the spec lists its ``choices``, every uniform
+choice among `parlour.legal_moves`, so a failing example can be replayed with `random_playout`.
+
+`shrinkable_playouts` lets hypothesis draw the move choices themselves (a list of indexes into
+the legal moves, one per move a seat makes): a failing playout then shrinks to a short one made
+of early moves, not only to a smaller seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +31,9 @@ __all__ = [
     "option_values",
     "playouts",
     "random_playout",
+    "seats_of",
     "seeds",
+    "shrinkable_playouts",
 ]
 
 MAX_PLAYOUT_MOVES = 100_000
@@ -46,18 +52,25 @@ class Step:
 
 @dataclass(frozen=True)
 class PlayoutSpec:
-    """Everything a random playout is rebuilt from: game, seed, options and first dealer."""
+    """Everything a random playout is rebuilt from: game, seed, options and first dealer, and
+    optionally the move choices (see `iter_playout`)."""
 
     game: str
     seed: int
     options: Mapping[str, Any] = field(default_factory=dict)
     dealer: int = 0
     max_moves: int | None = None
+    choices: tuple[int, ...] | None = None
 
     def run(self) -> list[Step]:
         """The playout's steps (see `random_playout`)."""
         return random_playout(
-            self.game, self.seed, self.options, dealer=self.dealer, max_moves=self.max_moves
+            self.game,
+            self.seed,
+            self.options,
+            dealer=self.dealer,
+            max_moves=self.max_moves,
+            choices=self.choices,
         )
 
 
@@ -98,17 +111,51 @@ def game_options(game_name: str) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-def playouts(game_name: str, *, max_moves: int | None = None) -> st.SearchStrategy[PlayoutSpec]:
-    """A reproducible random playout of the game: seed, options and first dealer."""
-    players = get_game(game_name).players
-    return st.builds(
-        PlayoutSpec,
-        game=st.just(game_name),
-        seed=seeds(),
-        options=game_options(game_name),
-        dealer=st.integers(min_value=0, max_value=players - 1),
-        max_moves=st.just(max_moves),
+def seats_of(game_name: str, options: Mapping[str, Any]) -> int:
+    """The number of seats of a match of the game with these options (Burraco: 4 or 2)."""
+    state = parlour.new_game(game_name, options=options)
+    count = getattr(parlour, "players", None)
+    return int(count(state)) if count is not None else len(parlour.score(state))
+
+
+@st.composite
+def _specs(
+    draw: st.DrawFn,
+    game_name: str,
+    max_moves: int | None,
+    choices: st.SearchStrategy[tuple[int, ...]] | None,
+) -> PlayoutSpec:
+    options = draw(game_options(game_name), label="options")
+    dealer = draw(st.integers(min_value=0, max_value=seats_of(game_name, options) - 1),
+                  label="dealer")  # fmt: skip
+    return PlayoutSpec(
+        game_name,
+        draw(seeds(), label="seed"),
+        options,
+        dealer,
+        max_moves,
+        None if choices is None else draw(choices, label="choices"),
     )
+
+
+def playouts(game_name: str, *, max_moves: int | None = None) -> st.SearchStrategy[PlayoutSpec]:
+    """A reproducible random playout of the game: seed, options and first dealer (a seat of a
+    match with those options)."""
+    return _specs(game_name, max_moves, None)
+
+
+def shrinkable_playouts(game_name: str, *, moves: int) -> st.SearchStrategy[PlayoutSpec]:
+    """A playout whose move choices hypothesis draws: up to ``moves`` indexes, one per move a
+    seat makes (deals still come from the seed), so a failure shrinks to few, early moves."""
+    return _specs(game_name, None, _choices(moves))
+
+
+@st.composite
+def _choices(draw: st.DrawFn, moves: int) -> tuple[int, ...]:
+    """A length from 1 to ``moves`` (drawn first, so it shrinks), then that many indexes."""
+    length = draw(st.integers(min_value=1, max_value=moves), label="length")
+    index = st.integers(min_value=0, max_value=2**16 - 1)
+    return tuple(draw(st.lists(index, min_size=length, max_size=length), label="indexes"))
 
 
 def iter_playout(
@@ -118,15 +165,19 @@ def iter_playout(
     *,
     dealer: int = 0,
     max_moves: int | None = None,
+    choices: Sequence[int] | None = None,
 ) -> Iterator[Step]:
     """Play a match at random, one `Step` at a time, until it is over (or ``max_moves``).
 
     One ``random.Random(seed)`` draws the deals (`parlour.random_deal`) and picks uniformly among
-    the legal moves, so the same arguments always give the same steps.
+    the legal moves, so the same arguments always give the same steps. With ``choices``, the
+    i-th move a seat makes is ``legal_moves[choices[i] % len(legal_moves)]`` instead, and the
+    playout stops when the choices run out (at the next seat's turn).
     """
     rng = random.Random(seed)
     state = parlour.new_game(game_name, options=options, dealer=dealer)
     count = 0
+    decisions = 0
     while not parlour.is_over(state) and (max_moves is None or count < max_moves):
         if count >= MAX_PLAYOUT_MOVES:
             raise AssertionError(
@@ -143,7 +194,13 @@ def iter_playout(
                     f"no legal move while {parlour.current_player(state)!r} is to act "
                     f"(seed {seed}, move {count})"
                 )
-            move = moves[rng.randrange(len(moves))]
+            if choices is None:
+                move = moves[rng.randrange(len(moves))]
+            elif decisions < len(choices):
+                move = moves[choices[decisions] % len(moves)]
+                decisions += 1
+            else:
+                return
         after = parlour.apply(state, move)
         yield Step(state, move, after)
         state = after
@@ -157,6 +214,9 @@ def random_playout(
     *,
     dealer: int = 0,
     max_moves: int | None = None,
+    choices: Sequence[int] | None = None,
 ) -> list[Step]:
     """Every step of `iter_playout`, as a list."""
-    return list(iter_playout(game_name, seed, options, dealer=dealer, max_moves=max_moves))
+    return list(
+        iter_playout(game_name, seed, options, dealer=dealer, max_moves=max_moves, choices=choices)
+    )

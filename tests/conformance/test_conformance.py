@@ -1,10 +1,17 @@
 """The conformance suite: the same tests for every registered game (DESIGN.md §5).
 
-Random playouts, from a fixed list of seeds with each option preset and from hypothesis-drawn
-seeds and options, are checked after every move: legal moves and turns, `check` against
-`legal_moves` (with illegal candidates refused by a dotted rule id and `apply` raising the same
-rule), the purity of `apply`, card conservation zone by zone, the notation round trip, what views
-hide, the log round trip, and each game's own per-deal invariants (``games.py``).
+Random playouts, from a fixed list of seeds with each option preset (full matches) and from
+hypothesis-drawn options, seeds and move choices (bounded, shrinkable playouts), are checked
+after every move: legal moves and turns, their documented order, `check` against `legal_moves`
+(with illegal candidates refused by a dotted rule id and `apply` raising the same rule), the
+purity of `apply`, card conservation in total and zone by zone (each move's card flow), the
+notation round trip, what views hide (by swapping the cards the rules hide from a seat), what
+`resample_hidden` does, the log round trip, and each game's own per-deal invariants.
+
+Nothing here names a game: what differs between games lives in their hooks (``games.py``), and
+the generic helpers on zones in ``zones.py``. The checks lean on the rules, not on the engine's
+own ideas: hidden zones, trick winners, card flows, the move order and the per-deal numbers are
+written in the hooks from the rules and docs.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import pickle
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,13 +31,47 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.core import Deal, Game, Move, get_game
-from tests.conformance.games import THOROUGH, hooks_for
-from tests.strategies import PlayoutSpec, Step, option_presets, playouts, random_playout
+from tests.conformance.games import HOOKS, THOROUGH, hooks_for
+from tests.conformance.zones import (
+    Layout,
+    between_deals,
+    gather_into,
+    layout_after,
+    players,
+    random_hidden_swap,
+    random_visible_swap,
+    unexplained_changes,
+)
+from tests.strategies import (
+    PlayoutSpec,
+    Step,
+    option_presets,
+    random_playout,
+    seats_of,
+    shrinkable_playouts,
+)
 
 GAMES: tuple[str, ...] = parlour.game_names()
 RULE_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 RESAMPLES_PER_SEAT = 2 if THOROUGH else 1
 """How many random redeals of the hidden cards each view is compared with, at every state."""
+SWAPS_PER_SEAT = 3 if THOROUGH else 2
+"""Random swaps of hidden cards per seat and state (alternately across zones and within one)."""
+DICT_EVERY = 2 if THOROUGH else 4
+"""``to_dict()`` is the slow part of a view (it grows with the match's finished deals), so the
+quick profile checks it at every ``DICT_EVERY``-th state (JSON-ready) and swap (equal to the
+original's, with the rebuilt state's zones compared to those asked for); the view itself is
+compared at every swap. The ``ci`` profile checks every second state and swap."""
+RESAMPLE_STATES = 6 if THOROUGH else 3
+"""States per playout at which `resample_hidden` must move every hidden card."""
+RESAMPLE_SAMPLES = 50
+"""The most redeals tried at each of those states."""
+STAY_CHANCE = 0.7
+"""A card is required to move only where a fair redeal leaves it in place with at most this
+chance per try (0.7**50 < 1e-7)."""
+HYPOTHESIS_MOVES_FACTOR = 3 if THOROUGH else 1
+"""The ``ci`` profile plays hypothesis playouts this many times longer than the game's
+``playout_moves``."""
 
 
 # --- the checks, one function per property, each over a whole playout ---------------------------
@@ -44,8 +85,9 @@ def _states(steps: Sequence[Step]) -> Iterator[Any]:
         yield step.after
 
 
-def _seats(game: Game) -> tuple[int | None, ...]:
-    return (None, *range(game.players))
+def _seats(state: Any) -> tuple[int | None, ...]:
+    """The spectator (``None``) and every seat of the match."""
+    return (None, *range(players(state)))
 
 
 def _assert_untouched(state: Any, pickled: bytes) -> None:
@@ -53,30 +95,35 @@ def _assert_untouched(state: Any, pickled: bytes) -> None:
     assert state == pickle.loads(pickled)
 
 
-def check_turns_and_legal_moves(game: Game, steps: Sequence[Step]) -> None:
-    """Legal moves are distinct and non-empty exactly when a seat acts; each one applies, passes
-    `check` (for the seat to act too), and is refused for any other seat with
+def check_turns_and_legal_moves(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
+    """Legal moves are an immutable sequence, distinct, and non-empty exactly when a seat acts;
+    each passes `check` (for the seat to act too); those the game's ``moves_to_apply`` picks
+    (all of them by default) apply and are refused for any other seat with
     ``turn.not_your_turn``; the state is unchanged after all of them (a change in place would
     persist, so one comparison per state catches it)."""
+    hooks = hooks_for(game.name)
     for state in _states(steps):
         player = parlour.current_player(state)
-        moves = tuple(parlour.legal_moves(state))
+        moves = parlour.legal_moves(state)
+        assert isinstance(moves, Sequence) and not isinstance(moves, MutableSequence), type(moves)
         assert parlour.is_chance(state) == (player is parlour.CHANCE)
         assert parlour.is_over(state) == (player is None)
         if not isinstance(player, int):
-            assert moves == (), (player, moves)
+            assert len(moves) == 0, (player, moves)
             continue
-        assert 0 <= player < game.players
+        seats = players(state)
+        assert 0 <= player < seats
         assert len(moves) > 0, f"no legal move for seat {player}"
         assert len(set(moves)) == len(moves), moves
         assert parlour.winners(state) == ()
         pickled = pickle.dumps(state)
         for move in moves:
             assert parlour.check(state, move) is None, move
+        for move in hooks.moves_to_apply(state, moves, rng):
             assert parlour.check(state, move, seat=player) is None, move
             after = parlour.apply(state, move, seat=player)
             assert type(after) is type(state)
-            for other in range(game.players):
+            for other in range(seats):
                 if other == player:
                     continue
                 violation = parlour.check(state, move, seat=other)
@@ -86,6 +133,23 @@ def check_turns_and_legal_moves(game: Game, steps: Sequence[Step]) -> None:
                 assert refused.value.rule == "turn.not_your_turn"
         _assert_untouched(state, pickled)
 
+
+def check_legal_move_order(game: Game, steps: Sequence[Step]) -> None:
+    """`legal_moves` comes in the order the game's docs state: the game's ``order_key``, computed
+    from the rules-level description (deck order of cards, keywords first, …), strictly rises
+    along the sequence at every state; the same state gives the same sequence again."""
+    hooks = hooks_for(game.name)
+    compared = 0
+    for state in _states(steps):
+        moves = parlour.legal_moves(state)
+        assert tuple(parlour.legal_moves(state)) == tuple(moves)
+        keys = [hooks.order_key(state, move) for move in moves]
+        for index in range(1, len(keys)):
+            assert keys[index - 1] < keys[index], (
+                f"{moves[index - 1]} comes before {moves[index]}, against the documented order"
+            )
+            compared += 1
+    assert compared > 0 or len(steps) < 3, "no state with two legal moves to compare"
 
 def _bad_deals(deal: Deal) -> list[tuple[Deal, str]]:
     """Two broken copies of a deal: a card moved between fields (wrong zone sizes) and a card
@@ -190,13 +254,28 @@ def check_apply_is_pure(game: Game, steps: Sequence[Step]) -> None:
 
 
 def check_cards_conserved(game: Game, steps: Sequence[Step]) -> None:
-    """At every step the zones together hold exactly the game's deck, each card once."""
+    """At every state the zones together hold exactly the game's deck, each card once."""
     deck = Counter(game.deck)
     for state in _states(steps):
         zones = game.card_zones(state)
         held = Counter(card for cards in zones.values() for card in cards)
         assert held == deck, {name: [str(card) for card in cards] for name, cards in zones.items()}
-        assert sum(len(cards) for cards in zones.values()) == len(game.deck)
+
+
+def check_card_flows(game: Game, steps: Sequence[Step]) -> None:
+    """Zone by zone, the cards that left each zone and arrived in another at every move are
+    exactly those the move explains (the game's ``flow``: a card played leaves that hand for
+    the trick, a trick goes to its winner's pile, a draw takes the stock's top, …); when the
+    move ends a deal (or the match), every card then goes back to the one zone between deals."""
+    hooks = hooks_for(game.name)
+    for number, step in enumerate(steps):
+        before, after = game.card_zones(step.before), game.card_zones(step.after)
+        flows = [list(flow) for flow in hooks.flow(step)]
+        if between_deals(step.after):
+            (pack,) = after
+            flows = [flow + gather_into(layout_after(before, flow), pack) for flow in flows]
+        problem = unexplained_changes(before, after, flows)
+        assert problem is None, f"move {number} ({step.move}): {problem}"
 
 
 def check_notation_round_trip(game: Game, steps: Sequence[Step]) -> None:
@@ -212,40 +291,194 @@ def check_notation_round_trip(game: Game, steps: Sequence[Step]) -> None:
             assert str(parsed) == text
 
 
-def check_views(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
-    """Views are JSON-ready, and equal for states that differ only in cards hidden from the
-    seat: `resample_hidden` keeps the seat's view, the card count of every zone, and the seat's
-    legal moves when it is to act; over a playout it does redeal something for every seat."""
-    differed = dict.fromkeys(_seats(game), False)
-    deck_codes = sorted(card.code for card in game.deck)
+def _same_layout(rebuilt: Layout, wanted: Layout, ordered: frozenset[str]) -> bool:
+    """Two layouts agree: ordered zones card for card, the others as multisets."""
+    if set(rebuilt) != set(wanted):
+        return False
+    return all(
+        rebuilt[name] == wanted[name]
+        if name in ordered
+        else Counter(rebuilt[name]) == Counter(wanted[name])
+        for name in wanted
+    )
+
+
+def _check_hidden_declaration(zones: Layout, hidden: Layout, seat: int | None) -> None:
+    """The hidden cards a hook declares are cards of the zones it names."""
+    for name, cards in hidden.items():
+        assert name in zones, f"hidden zone {name!r} is not one of {list(zones)}"
+        assert not Counter(cards) - Counter(zones[name]), (seat, name, cards, zones[name])
+
+
+def check_views_hide_hidden_cards(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
+    """Views are JSON-ready and hide what the rules hide, checked by the suite itself.
+
+    At every state and for every seat (and the spectator): the cards the game's hooks declare
+    hidden from that seat (from the rules, not from the view code) are swapped, several times,
+    between two different hidden zones and within an ordered hidden zone (a stock), sizes kept;
+    the state is rebuilt with ``with_zones``, and the seat's `view` and its ``to_dict()`` must not
+    change. A hidden card swapped with a card the seat sees (its own hand, the trick, …) must
+    change the view. Each kind of swap must have happened for every seat over a playout that
+    dealt.
+    """
+    hooks = hooks_for(game.name)
+    hidden_swaps: Counter[int | None] = Counter()
+    visible_swaps: Counter[int | None] = Counter()
     dealt = False
+    for number, state in enumerate(_states(steps)):
+        zones = game.card_zones(state)
+        rebuilt = hooks.with_zones(state, zones)
+        assert rebuilt == state, "with_zones(state, card_zones(state)) is not the state"
+        dealt = dealt or not between_deals(state)
+        pickled = pickle.dumps(state)
+        for seat in _seats(state):
+            seen = parlour.view(state, seat)
+            as_dict: dict[str, Any] | None = None
+            if number % DICT_EVERY == 0:
+                as_dict = _json_ready(seen)
+            hidden = hooks.hidden(state, seat)
+            _check_hidden_declaration(zones, hidden, seat)
+            for attempt in range(SWAPS_PER_SEAT):
+                swapped = random_hidden_swap(
+                    zones, hidden, hooks.ordered_zones, rng, across=attempt % 2 == 0
+                )
+                if swapped is None:
+                    continue
+                other = hooks.with_zones(state, swapped)
+                assert parlour.view(other, seat) == seen, (
+                    f"seat {seat}'s view changed when hidden cards were swapped: "
+                    f"{_difference(zones, swapped)}"
+                )
+                if hidden_swaps[seat] % DICT_EVERY == 0:
+                    assert _same_layout(game.card_zones(other), swapped, hooks.ordered_zones)
+                    as_dict = _json_ready(seen) if as_dict is None else as_dict
+                    assert parlour.view(other, seat).to_dict() == as_dict, (seat, swapped)
+                hidden_swaps[seat] += 1
+            visible = random_visible_swap(zones, hidden, hooks.shown(state, seat),
+                                          hooks.ordered_zones, rng)  # fmt: skip
+            if visible is not None:
+                other = hooks.with_zones(state, visible)
+                assert parlour.view(other, seat) != seen, (
+                    f"seat {seat}'s view did not change when a card it sees was swapped with a "
+                    f"hidden one: {_difference(zones, visible)}"
+                )
+                visible_swaps[seat] += 1
+        _assert_untouched(state, pickled)
+    if dealt:
+        seats = _seats(steps[0].before)
+        assert all(hidden_swaps[seat] for seat in seats), f"no hidden swap for {hidden_swaps}"
+        assert all(visible_swaps[seat] for seat in seats), f"no visible swap for {visible_swaps}"
+
+
+def _json_ready(seen: Any) -> dict[str, Any]:
+    """The view's ``to_dict()``, checked to survive a JSON round trip."""
+    as_dict: dict[str, Any] = seen.to_dict()
+    assert json.loads(json.dumps(as_dict)) == as_dict
+    return as_dict
+
+
+def _difference(before: Layout, after: Layout) -> str:
+    """The cards two layouts differ in, zone by zone, for messages."""
+    parts = []
+    for name, cards in after.items():
+        old, new = Counter(before[name]), Counter(cards)
+        left, arrived = old - new, new - old
+        if left or arrived:
+            parts.append(f"{name} -{sorted(c.text for c in left.elements())} "
+                         f"+{sorted(c.text for c in arrived.elements())}")  # fmt: skip
+        elif cards != before[name]:
+            pairs = enumerate(zip(before[name], cards, strict=True))
+            moved = [f"{a.text}@{i}->{b.text}" for i, (a, b) in pairs if a != b]
+            parts.append(f"{name} reordered {moved}")
+    return "; ".join(parts)
+
+
+def check_resample_keeps_views(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
+    """`resample_hidden` gives a state the seat cannot tell apart: an equal view, the card count
+    of every zone, the whole deck, the same seat to act and, for that seat, the same legal
+    moves."""
+    deck_codes = sorted(card.code for card in game.deck)
     for state in _states(steps):
         player = parlour.current_player(state)
-        dealt = dealt or isinstance(player, int)
-        zones = game.card_zones(state)
-        sizes = {name: len(cards) for name, cards in zones.items()}
+        sizes = {name: len(cards) for name, cards in game.card_zones(state).items()}
         pickled = pickle.dumps(state)
-        for seat in _seats(game):
+        for seat in _seats(state):
             seen = parlour.view(state, seat)
-            as_dict = seen.to_dict()
-            assert json.loads(json.dumps(as_dict)) == as_dict
             for _ in range(RESAMPLES_PER_SEAT):
                 other = game.resample_hidden(state, seat, rng)
                 assert type(other) is type(state)
-                assert parlour.view(other, seat) == seen, (seat, state, other)
+                assert parlour.view(other, seat) == seen, (
+                    f"seat {seat}'s view changed after resample_hidden: "
+                    f"{_difference(game.card_zones(state), game.card_zones(other))}"
+                )
                 other_zones = game.card_zones(other)
                 assert {name: len(cards) for name, cards in other_zones.items()} == sizes
-                assert sorted(card.code for cards in other_zones.values() for card in cards) == (
-                    deck_codes
-                )
+                codes = sorted(card.code for cards in other_zones.values() for card in cards)
+                assert codes == deck_codes
                 assert parlour.current_player(other) == player
                 if seat is not None and player == seat:
                     assert tuple(parlour.legal_moves(other)) == tuple(parlour.legal_moves(state))
-                if other != state:
-                    differed[seat] = True
         _assert_untouched(state, pickled)
-    if dealt:
-        assert all(differed.values()), f"resample_hidden never changed anything for {differed}"
+
+
+def _movable(zones: Layout, hidden: Layout, ordered: frozenset[str]) -> list[tuple[str, Any]]:
+    """The hidden places whose card a fair redeal moves with near certainty in
+    `RESAMPLE_SAMPLES` tries: (ordered zone, position) or (other zone, face). A place is left out
+    when another face could not take it, or when a uniform redeal would leave it as it is with
+    a chance above `STAY_CHANCE` per try (a big hand beside a tiny stock)."""
+    total = sum(len(cards) for cards in hidden.values())
+    places: list[tuple[str, Any]] = []
+    for name, cards in hidden.items():
+        outside = Counter(card for other, rest in hidden.items() if other != name for card in rest)
+        for index, card in enumerate(cards):
+            if name in ordered:
+                same = sum(1 for rest in hidden.values() for c in rest if c == card)
+                if same / total <= STAY_CHANCE and same < total:
+                    places.append((name, index))
+            elif (name, card) not in places and any(c != card for c in outside):
+                chance = len(cards) / total * (2 if outside[card] else 1)
+                if chance <= STAY_CHANCE:
+                    places.append((name, card))
+    return places
+
+
+def _moved(place: tuple[str, Any], zones: Layout, other: Layout, ordered: frozenset[str]) -> bool:
+    name, where = place
+    if name in ordered:
+        return bool(other[name][where] != zones[name][where])
+    return Counter(other[name])[where] < Counter(zones[name])[where]
+
+
+def check_resample_moves_hidden_cards(
+    game: Game, steps: Sequence[Step], rng: random.Random
+) -> None:
+    """Over up to `RESAMPLE_SAMPLES` redeals at a few states of the playout (drawn at random
+    among those where some hidden card can be checked), `resample_hidden` moves every card the
+    hooks declare hidden from the seat somewhere else at least once (to another zone, or another
+    place of an ordered zone), where a fair redeal surely would."""
+    hooks = hooks_for(game.name)
+    in_deal = [state for state in _states(steps) if isinstance(parlour.current_player(state), int)]
+    rng.shuffle(in_deal)
+    checked_states = 0
+    for state in in_deal:
+        if checked_states == RESAMPLE_STATES:
+            break
+        zones = game.card_zones(state)
+        by_seat = {
+            seat: _movable(zones, hooks.hidden(state, seat), hooks.ordered_zones)
+            for seat in _seats(state)
+        }
+        if not any(by_seat.values()):
+            continue
+        checked_states += 1
+        for seat, places in by_seat.items():
+            for _ in range(RESAMPLE_SAMPLES):
+                if not places:
+                    break
+                other = game.card_zones(game.resample_hidden(state, seat, rng))
+                places = [p for p in places if not _moved(p, zones, other, hooks.ordered_zones)]
+            assert not places, f"resample_hidden never moved {places} for seat {seat}"
+    assert checked_states > 0 or len(in_deal) < 2, "no state with a hidden card to check"
 
 
 def check_log_round_trip(game: Game, spec: PlayoutSpec, steps: Sequence[Step]) -> None:
@@ -277,15 +510,16 @@ def check_scores(game: Game, steps: Sequence[Step]) -> None:
         events = parlour.score_events(state)
         assert events[: len(parlour.score_events(step.before))] == parlour.score_events(step.before)
         match_score = parlour.score(state)
-        assert len(match_score) == game.players
-        for seat in range(game.players):
+        seats = players(state)
+        assert len(match_score) == seats
+        for seat in range(seats):
             credited = sum(event.points for event in events if seat in event.seats)
             assert match_score[seat] == credited, (seat, match_score, events)
         winners = parlour.winners(state)
         if parlour.is_over(state):
             assert len(winners) > 0
             assert list(winners) == sorted(set(winners))
-            assert all(0 <= seat < game.players for seat in winners)
+            assert all(0 <= seat < seats for seat in winners)
         else:
             assert winners == ()
 
@@ -301,12 +535,16 @@ def check_game_invariants(game: Game, steps: Sequence[Step]) -> None:
 def check_everything(spec: PlayoutSpec, steps: Sequence[Step]) -> None:
     """Every check of the suite on one playout."""
     game = get_game(spec.game)
-    check_turns_and_legal_moves(game, steps)
+    check_turns_and_legal_moves(game, steps, random.Random(spec.seed))
+    check_legal_move_order(game, steps)
     check_illegal_candidates(game, steps)
     check_apply_is_pure(game, steps)
     check_cards_conserved(game, steps)
+    check_card_flows(game, steps)
     check_notation_round_trip(game, steps)
-    check_views(game, steps, random.Random(spec.seed))
+    check_views_hide_hidden_cards(game, steps, random.Random(spec.seed))
+    check_resample_keeps_views(game, steps, random.Random(spec.seed))
+    check_resample_moves_hidden_cards(game, steps, random.Random(spec.seed))
     check_log_round_trip(game, spec, steps)
     check_scores(game, steps)
     check_game_invariants(game, steps)
@@ -316,12 +554,17 @@ def check_everything(spec: PlayoutSpec, steps: Sequence[Step]) -> None:
 
 
 def _fixed_cases() -> list[Any]:
+    """One case per game, preset and fixed seed (a game with no hooks yet has none: it fails
+    ``test_every_game_has_hooks_and_presets`` and the hypothesis test instead)."""
     cases = []
     for name in GAMES:
-        hooks = hooks_for(name)
+        if name not in HOOKS:
+            continue
+        hooks = HOOKS[name]
         for preset_id, options in hooks.presets:
+            seats = seats_of(name, options)
             for seed in hooks.fixed_seeds:
-                spec = PlayoutSpec(name, seed, options, dealer=seed % get_game(name).players)
+                spec = PlayoutSpec(name, seed, options, dealer=seed % seats)
                 cases.append(pytest.param(spec, id=f"{name}-{preset_id}-seed{seed}"))
     return cases
 
@@ -363,7 +606,12 @@ def test_playout_ends(spec: PlayoutSpec) -> None:
 
 @pytest.mark.parametrize("spec", FIXED)
 def test_turns_and_legal_moves(spec: PlayoutSpec) -> None:
-    check_turns_and_legal_moves(get_game(spec.game), _playout(spec))
+    check_turns_and_legal_moves(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+
+
+@pytest.mark.parametrize("spec", FIXED)
+def test_legal_moves_in_documented_order(spec: PlayoutSpec) -> None:
+    check_legal_move_order(get_game(spec.game), _playout(spec))
 
 
 @pytest.mark.parametrize("spec", FIXED)
@@ -382,13 +630,29 @@ def test_cards_conserved(spec: PlayoutSpec) -> None:
 
 
 @pytest.mark.parametrize("spec", FIXED)
+def test_card_flows_zone_by_zone(spec: PlayoutSpec) -> None:
+    check_card_flows(get_game(spec.game), _playout(spec))
+
+
+@pytest.mark.parametrize("spec", FIXED)
 def test_notation_round_trip(spec: PlayoutSpec) -> None:
     check_notation_round_trip(get_game(spec.game), _playout(spec))
 
 
 @pytest.mark.parametrize("spec", FIXED)
 def test_views_hide_hidden_cards(spec: PlayoutSpec) -> None:
-    check_views(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+    check_views_hide_hidden_cards(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+
+
+@pytest.mark.parametrize("spec", FIXED)
+def test_resample_hidden_keeps_views(spec: PlayoutSpec) -> None:
+    check_resample_keeps_views(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+
+
+@pytest.mark.parametrize("spec", FIXED)
+def test_resample_hidden_moves_every_hidden_card(spec: PlayoutSpec) -> None:
+    game = get_game(spec.game)
+    check_resample_moves_hidden_cards(game, _playout(spec), random.Random(spec.seed))
 
 
 @pytest.mark.parametrize("spec", FIXED)
@@ -406,22 +670,39 @@ def test_game_invariants(spec: PlayoutSpec) -> None:
     check_game_invariants(get_game(spec.game), _playout(spec))
 
 
-# --- hypothesis: random seeds, random combinations of options, random first dealer -------------
+# --- hypothesis: random options, dealer, deals and move choices; bounded, shrinkable ----------
 
 
 @pytest.mark.parametrize("name", GAMES)
 @given(data=st.data())
 def test_random_playouts_conform(name: str, data: st.DataObject) -> None:
-    spec = data.draw(playouts(name), label="playout")
-    check_everything(spec, random_playout(spec.game, spec.seed, spec.options, dealer=spec.dealer))
+    """Hypothesis draws the options, the first dealer, the seed of the deals and every move
+    choice (at most the game's ``playout_moves``), so a failure shrinks to a short playout."""
+    moves = hooks_for(name).playout_moves * HYPOTHESIS_MOVES_FACTOR
+    spec = data.draw(shrinkable_playouts(name, moves=moves), label="playout")
+    check_everything(spec, spec.run())
 
 
 # --- the checks themselves can fail ---------------------------------------------------------------
 
 
 def test_checks_catch_a_broken_state() -> None:
-    """Sanity check of the suite: a step whose `after` is not what `apply` gives is caught."""
+    """Sanity check of the suite: a step whose `after` is not what `apply` gives is caught, by
+    the purity check and by the card flows."""
     steps = list(_playout(FIXED[0].values[0]))
     broken = Step(steps[3].before, steps[3].move, steps[5].after)
+    game = get_game(GAMES[0])
     with pytest.raises(AssertionError):
-        check_apply_is_pure(get_game(GAMES[0]), [broken])
+        check_apply_is_pure(game, [broken])
+    with pytest.raises(AssertionError, match="the cards moved"):
+        check_card_flows(game, [broken])
+
+
+def test_order_check_catches_a_reversed_legal_set() -> None:
+    """Sanity check of the suite: a state whose legal moves came reversed fails the order
+    check (the keys of the first playout state with two or more moves, compared backwards)."""
+    spec = FIXED[0].values[0]
+    hooks = hooks_for(spec.game)
+    state = next(s for s in _states(_playout(spec)) if len(parlour.legal_moves(s)) > 1)
+    keys = [hooks.order_key(state, move) for move in reversed(parlour.legal_moves(state))]
+    assert any(keys[i - 1] >= keys[i] for i in range(1, len(keys)))
