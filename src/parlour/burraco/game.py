@@ -428,6 +428,14 @@ def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
     problem = _not_held(state, move.cards)
     if problem is not None:
         return problem
+    if move.arrangement is not None and not (
+        isinstance(move.arrangement, tuple)
+        and all(isinstance(card, Card) and card in FACE_OF for card in move.arrangement)
+    ):
+        return Violation(
+            "burraco.bad_arrangement",
+            f"the meld as it will stand (after '=') must be Burraco cards: {move.arrangement!r}",
+        )
     meld = team_melds[move.number - 1]
     try:
         resolved = read_addition(

@@ -302,7 +302,7 @@ class LegalMoves(Sequence[Move]):
             for meld in self._melds:
                 if meld.cards == move.cards:
                     return meld
-        elif isinstance(move, Add):
+        elif isinstance(move, Add) and type(move.number) is int:
             for number, found in self._additions:
                 if number == move.number:
                     for addition in found:

@@ -222,7 +222,7 @@ class MeldKind(enum.Enum):
     SEQUENCE = "sequence"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class MeldRules:
     """The meld rules of one set of options, compiled once.
 
