@@ -13,13 +13,20 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 import parlour
 from parlour import apply, is_chance, is_over, legal_moves, new_game, random_deal
 
-__all__ = ["legal_moves_timings", "random_deals_per_second", "run", "summary"]
+__all__ = [
+    "Played",
+    "legal_moves_timings",
+    "play_random_deals",
+    "random_deals_per_second",
+    "run",
+    "summary",
+]
 
 SINGLE_DEAL = {"target": None}
 
@@ -41,22 +48,74 @@ def random_deals_per_second(game: str, deals: int, seed: int) -> tuple[float, in
     return deals / elapsed, moves
 
 
+class Played(NamedTuple):
+    """What `play_random_deals` did: the deals completed, the player moves made, the seconds."""
+
+    deals: int
+    moves: int
+    seconds: float
+
+
+def play_random_deals(
+    game: str,
+    rng: random.Random,
+    *,
+    options: Mapping[str, Any] = SINGLE_DEAL,
+    deals: int | None = None,
+    seconds: float | None = None,
+) -> Played:
+    """Play complete uniform-random deals, each from a fresh single-deal match (``options``),
+    until ``deals`` are done or ``seconds`` have passed (checked after each deal, so the last
+    deal is always finished), whichever comes first; at least one deal is played.
+
+    The same loop as `random_deals_per_second`, but with the game's options, a time budget and
+    the caller's generator, so that a caller can run it in slices (alternating with another
+    engine) and keep one stream of random numbers across them.
+    """
+    clock = time.perf_counter
+    done = moves = 0
+    start = clock()
+    while True:
+        state = new_game(game, options=options)
+        state = apply(state, random_deal(state, rng))
+        while not is_chance(state) and not is_over(state):
+            state = apply(state, rng.choice(legal_moves(state)))
+            moves += 1
+        done += 1
+        elapsed = clock() - start
+        if (deals is not None and done >= deals) or (seconds is not None and elapsed >= seconds):
+            return Played(done, moves, elapsed)
+
+
 def legal_moves_timings(
-    game: str, samples: int, seed: int, selected: Callable[[Any], bool] = lambda state: True
+    game: str,
+    samples: int,
+    seed: int,
+    selected: Callable[[Any], bool] = lambda state: True,
+    *,
+    options: Mapping[str, Any] = SINGLE_DEAL,
+    seconds: float | None = None,
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> tuple[list[float], list[float]]:
     """Timings (µs) of `legal_moves` on the fresh states of random play: on every state, and on
-    the ``selected`` ones, until ``samples`` selected states have been timed.
+    the ``selected`` ones, until ``samples`` selected states have been timed (or, with
+    ``seconds``, until that much time has passed, whichever comes first). ``options`` are those
+    of each new match (single deals by default). ``clock`` (ns) is wall time by default;
+    `time.thread_time_ns` leaves out the time the process was not running (a shared machine).
 
-    Each state is timed once, on its first call (a game may cache the legal set on the state).
+    Each state is timed once, on its first call (a game may cache the legal set on the state);
+    ``selected`` is called on every timed state in the order of play, after its timing.
     """
     rng = random.Random(seed)
     every: list[float] = []
     chosen: list[float] = []
-    state = new_game(game, options=SINGLE_DEAL)
-    clock = time.perf_counter_ns
+    state = new_game(game, options=options)
+    deadline = None if seconds is None else time.perf_counter() + seconds
     while len(chosen) < samples:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         if is_over(state):
-            state = new_game(game, options=SINGLE_DEAL)
+            state = new_game(game, options=options)
         if is_chance(state):
             state = apply(state, random_deal(state, rng))
             continue
