@@ -33,6 +33,17 @@ from parlour.bezique import state as bezique_state
 from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card
 from parlour.core import Deal, Move, get_game
 from parlour.ecarte import state as ecarte_state
+from tests.conformance.burraco_hooks import (
+    burraco_deals_finished,
+    burraco_flow,
+    burraco_hidden,
+    burraco_moves_to_apply,
+    burraco_order_key,
+    burraco_shown,
+    burraco_step_check,
+    burraco_texts,
+    burraco_with_zones,
+)
 from tests.conformance.zones import (
     CANONICAL_SUITS,
     HiddenCards,
@@ -97,6 +108,8 @@ class GameHooks:
     * ``presets``: (id, options) pairs to play with: the defaults plus one preset per option
       value other than its default.
     * ``fixed_seeds``: the deterministic seeds played with every preset (full matches).
+    * ``base_options``: options the fixed playouts use unless the preset sets them (Burraco
+      plays single hands, or its preset's target, so that a random match stays short).
     * ``playout_moves``: the most moves of one hypothesis example in the quick profile (the
       ``ci`` profile plays three times as many), so that examples stay fast and shrink short.
     * ``candidate_texts``: move texts to try at a state besides the moves seen in the playout
@@ -120,6 +133,7 @@ class GameHooks:
 
     presets: list[tuple[str, dict[str, Any]]]
     fixed_seeds: tuple[int, ...]
+    base_options: dict[str, Any] = field(default_factory=dict)
     playout_moves: int = 100
     candidate_texts: Callable[[Any], Sequence[str]] = _no_texts
     moves_to_apply: Callable[[Any, Sequence[Move], random.Random], Sequence[Move]] = _all_moves
@@ -1159,6 +1173,22 @@ def _bezique_deals_finished(state: Any) -> int:
 # --- the registry of hooks -----------------------------------------------------------------------
 
 HOOKS: dict[str, GameHooks] = {
+    "burraco": GameHooks(
+        presets=option_presets("burraco"),
+        fixed_seeds=LONG_MATCH_SEEDS,
+        base_options={"target": None},
+        playout_moves=120,
+        candidate_texts=burraco_texts,
+        moves_to_apply=burraco_moves_to_apply,
+        hidden=burraco_hidden,
+        ordered_zones=frozenset({"stock"}),
+        shown=burraco_shown,
+        with_zones=burraco_with_zones,
+        flow=burraco_flow,
+        order_key=burraco_order_key,
+        step_check=burraco_step_check,
+        deals_finished=burraco_deals_finished,
+    ),
     "belote": GameHooks(
         presets=option_presets("belote"),
         fixed_seeds=LONG_MATCH_SEEDS,

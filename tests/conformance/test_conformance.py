@@ -561,7 +561,8 @@ def _fixed_cases() -> list[Any]:
         if name not in HOOKS:
             continue
         hooks = HOOKS[name]
-        for preset_id, options in hooks.presets:
+        for preset_id, preset in hooks.presets:
+            options = {**hooks.base_options, **preset}
             seats = seats_of(name, options)
             for seed in hooks.fixed_seeds:
                 spec = PlayoutSpec(name, seed, options, dealer=seed % seats)
