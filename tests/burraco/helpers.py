@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import parlour
-from parlour.burraco import BurracoState
+from parlour.burraco import BurracoState, BurracoView
 from parlour.burraco.faces import DECK
 from parlour.cards import Card
 from tests.helpers import Cards, cards, deal_text_of
 
-__all__ = ["HAND", "stacked_deal", "start"]
+__all__ = ["HAND", "seen", "stacked_deal", "start", "state_of"]
 
 HAND = 11
 """Cards dealt to each player (rules §4.2)."""
@@ -93,3 +93,16 @@ def start(
     result = parlour.apply(state, deal)
     assert isinstance(result, BurracoState)
     return result
+
+
+def state_of(state: Any) -> BurracoState:
+    """``state`` as a `BurracoState` (for the type checker; fails on anything else)."""
+    assert isinstance(state, BurracoState)
+    return state
+
+
+def seen(state: Any, seat: int | None) -> BurracoView:
+    """What ``seat`` sees of ``state``."""
+    shown = parlour.view(state, seat)
+    assert isinstance(shown, BurracoView)
+    return shown

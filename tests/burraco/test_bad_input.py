@@ -18,11 +18,11 @@ import pytest
 import parlour
 from parlour import IllegalMoveError, NotationError
 from parlour.belote.moves import Play
-from parlour.burraco import Add, BurracoState, BurracoView, Discard, Draw, Meld, PickUp
+from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
 from parlour.burraco.faces import DECK, FACE_OF, pack
 from parlour.cards import JOKER, Card, Rank, Suit, parse_card
 from parlour.core import Move
-from tests.burraco.helpers import stacked_deal, start
+from tests.burraco.helpers import seen, stacked_deal, start, state_of
 from tests.helpers import cards, deal_text_of, legal_texts, refused, run, unchanged
 
 SEAT_0 = "3S 4D 5C 6S 7D 9S 10D JS QH QC AC"
@@ -30,17 +30,6 @@ SEAT_0 = "3S 4D 5C 6S 7D 9S 10D JS QH QC AC"
 
 RUNNER = "3H 4H 5H 6H JK 8H 9H KS KH KD KC"
 """Seat 1's hand in most positions: a heart run with the joker as ♥7, and four kings."""
-
-
-def state_of(state: Any) -> BurracoState:
-    assert isinstance(state, BurracoState)
-    return state
-
-
-def seen(state: Any, seat: int | None) -> BurracoView:
-    shown = parlour.view(state, seat)
-    assert isinstance(shown, BurracoView)
-    return shown
 
 
 def drawn(stock_top: str = "10H", hand: str = RUNNER, **options: Any) -> BurracoState:

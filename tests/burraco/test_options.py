@@ -17,12 +17,12 @@ import attrs
 import pytest
 
 import parlour
-from parlour.burraco import BurracoState, BurracoView
+from parlour.burraco import BurracoState
 from parlour.burraco.faces import DECK
 from parlour.burraco.scoring import match_winner
 from parlour.core import CHANCE, get_game
 from parlour.errors import OptionsError
-from tests.burraco.helpers import start
+from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import assert_option_defaults, cards, legal_texts, refused, run
 
 SEAT_0 = "3S 4D 5C 6S 7D 9S 10D JS QH QC AC"
@@ -37,23 +37,12 @@ FOUR_HANDS = [
 """Four hands without a meld between them, for positions where nobody melds."""
 
 
-def seen(state: Any, seat: int | None) -> BurracoView:
-    shown = parlour.view(state, seat)
-    assert isinstance(shown, BurracoView)
-    return shown
-
-
 def stall(state: Any, turns: int) -> Any:
     """``turns`` turns that each take the one-card pile and discard (melding nothing)."""
     for _ in range(turns):
         state = parlour.apply(state, "pickup")
         discards = [text for text in legal_texts(state) if text.startswith("discard")]
         state = parlour.apply(state, discards[0])
-    return state
-
-
-def state_of(state: Any) -> BurracoState:
-    assert isinstance(state, BurracoState)
     return state
 
 

@@ -25,22 +25,11 @@ from parlour.burraco import BurracoState, BurracoView, MeldView
 from parlour.burraco.faces import DECK, FACE_CARDS, FACE_OF, faces_of, pack
 from parlour.cards import Card
 from parlour.core import get_game
-from tests.burraco.helpers import start
+from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import cards, run
 
 SEAT_0 = "7S 8S 9S QS QH QC 3D 5C 7D 10D 6H"
 SEAT_1 = "3H 5H JK KS KH 2D 9C 4S 8H QD 7C"
-
-
-def state_of(state: Any) -> BurracoState:
-    assert isinstance(state, BurracoState)
-    return state
-
-
-def seen(state: Any, seat: int | None) -> BurracoView:
-    shown = parlour.view(state, seat)
-    assert isinstance(shown, BurracoView)
-    return shown
 
 
 def texts(group: tuple[Card, ...]) -> list[str]:

@@ -152,46 +152,6 @@ def _add_move(number: int, addition: Addition) -> Add:
     return Add(number, addition.added, arrangement)
 
 
-def _laying_moves(
-    state: BurracoState, *, first_only: bool
-) -> tuple[list[Move], list[TableMeld | Addition]]:
-    """The legal melds and adds of the seat to act (only the first found, if ``first_only``),
-    with the new meld or the addition each one makes."""
-    options = state.table.options
-    rules = meld_rules(options)
-    seat = state.to_act
-    team = TEAM_OF[options.players][seat]
-    hand = state.hands[seat]
-    hand_size = state.hand_sizes[seat]
-    team_melds = state.melds[team]
-    moves: list[Move] = []
-    made: list[TableMeld | Addition] = []
-    taken_ranks = () if options.allow_duplicate_set_rank else _set_ranks(team_melds)
-    for meld in new_melds(hand, rules):
-        if meld.rank in taken_ranks and meld.kind is MeldKind.SET:
-            continue
-        left_size = hand_size - len(meld.cards)
-        if left_size > 2 or finish_problem(
-            state, hand - meld.packed, left_size, (*team_melds, meld)
-        ) is None:
-            moves.append(_meld_move(meld))
-            made.append(meld)
-            if first_only:
-                return moves, made
-    for index, meld in enumerate(team_melds):
-        for addition in additions(meld, hand, rules):
-            left_size = hand_size - len(addition.added)
-            if left_size <= 2:
-                changed = (*team_melds[:index], addition.result, *team_melds[index + 1 :])
-                if finish_problem(state, hand - addition.added_packed, left_size, changed):
-                    continue
-            moves.append(_add_move(index + 1, addition))
-            made.append(addition)
-            if first_only:
-                return moves, made
-    return moves, made
-
-
 def pickup_problem(state: BurracoState) -> Violation | None:
     """Why the seat to act may not take the discard pile, or ``None``: it must be left a way to
     end its turn (Settled point 7), and a meld to make when ``must_meld_after_taking_pile``."""
@@ -214,7 +174,8 @@ def pickup_problem(state: BurracoState) -> Violation | None:
         turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden),
         stalled=state.stalled,
     )  # fmt: skip
-    if _laying_moves(probe, first_only=True)[0]:
+    after_pickup = legal_moves_of(probe)
+    if isinstance(after_pickup, LegalMoves) and after_pickup.lays_cards:
         return None
     if options.must_meld_after_taking_pile:
         return Violation(
@@ -255,6 +216,11 @@ class LegalMoves(Sequence[Move]):
 
     def __len__(self) -> int:
         return self._length
+
+    @property
+    def lays_cards(self) -> bool:
+        """Whether any of these moves is a meld or an add."""
+        return bool(self._melds) or bool(self._additions)
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
