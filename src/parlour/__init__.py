@@ -37,7 +37,15 @@ from parlour.core import (
     view,
     winners,
 )
-from parlour.errors import IllegalMoveError, LogError, NotationError, OptionsError, ParlourError
+from parlour.errors import (
+    IllegalMoveError,
+    LogError,
+    NotationError,
+    OptionsError,
+    ParlourError,
+    SeatError,
+    SeedError,
+)
 from parlour.log import GameLog, read_log, read_logs, replay, validate, validate_files, write_log
 from parlour.match import Match
 
@@ -62,6 +70,8 @@ __all__ = [
     "Rank",
     "Report",
     "ScoreEvent",
+    "SeatError",
+    "SeedError",
     "Suit",
     "View",
     "Violation",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from parlour.errors import NotationError
+from parlour.errors import NotationError, shown
 
 __all__ = [
     "JOKER",
@@ -175,18 +175,24 @@ _RANK_TOKENS = {
 }  # fmt: skip
 
 _PARSED: dict[str, Card] = {}
+_PARSED_KEY_CHARS = 8
+"""Only tokens this short are cached by `parse_card` (a card token is at most 3 characters)."""
 
 
 def parse_suit(token: str) -> Suit:
     """Parse a suit token (``S H D C``, any case, or a suit symbol); raise `NotationError`."""
+    if not isinstance(token, str):
+        raise NotationError(f"a suit must be text, not {type(token).__name__}")
     suit = _SUIT_TOKENS.get(token.strip().upper())
     if suit is None:
-        raise NotationError(f"{token!r} is not a suit (use S, H, D or C)")
+        raise NotationError(f"{shown(token)} is not a suit (use S, H, D or C)")
     return suit
 
 
 def parse_card(token: str) -> Card:
     """Parse one card token such as ``10h``, ``TH``, ``10♥`` or ``JK``; raise `NotationError`."""
+    if not isinstance(token, str):
+        raise NotationError(f"a card must be text, not {type(token).__name__}")
     card = _PARSED.get(token)
     if card is not None:
         return card
@@ -197,9 +203,9 @@ def parse_card(token: str) -> Card:
         rank = _RANK_TOKENS.get(text[:-1]) if len(text) >= 2 else None
         suit = _SUIT_TOKENS.get(text[-1:]) if text else None
         if rank is None or suit is None:
-            raise NotationError(f"{token!r} is not a card (expected rank then suit, like 10H)")
+            raise NotationError(f"{shown(token)} is not a card (expected rank then suit, like 10H)")
         card = _INTERNED[(rank, suit)]
-    if len(_PARSED) < 4096:
+    if len(_PARSED) < 4096 and len(token) <= _PARSED_KEY_CHARS:
         _PARSED[token] = card
     return card
 

@@ -1,7 +1,10 @@
 """The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots) and ``validate``.
 
 ``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
-cannot be read or the arguments are wrong. Nothing here names a particular game.
+cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
+log was reported. Report text that the output's encoding cannot carry (a lone surrogate in a
+move, a file name that is not UTF-8) is written escaped, never crashing the command. Nothing here
+names a particular game.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from parlour.core import (
     game_names,
     get_game,
 )
-from parlour.errors import ParlourError
+from parlour.errors import ParlourError, shown
 from parlour.log import validate_files, write_log
 from parlour.match import Match
 
@@ -49,9 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = command(arguments)
     except BrokenPipeError:
-        # The reader went away (``parlour demo belote | head``): stop quietly, as Unix tools do.
+        # The reader went away (``parlour demo belote | head``): stop quietly, as Unix tools do;
+        # but a validation cut short has not checked every log, so it must not claim success.
         _silence_stdout()
-        return EXIT_OK
+        return EXIT_USAGE if arguments.command == "validate" else EXIT_OK
     return status
 
 
@@ -138,12 +142,17 @@ def _parse_options(texts: Sequence[str]) -> dict[str, Any]:
     for text in texts:
         name, equals, value = text.partition("=")
         if not equals or not name:
-            raise _OptionArgumentError(f"--option needs NAME=JSONVALUE, not {text!r}")
+            raise _OptionArgumentError(f"--option needs NAME=JSONVALUE, not {shown(text)}")
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             raise _OptionArgumentError(
-                f'--option {name}: {value!r} is not a JSON value (text needs quotes: "...")'
+                f"--option {name[:80]}: {shown(value)} is not a JSON value "
+                '(text needs quotes: "...")'
+            ) from None
+        except (ValueError, RecursionError):  # an integer too long to read, or nesting too deep
+            raise _OptionArgumentError(
+                f"--option {name[:80]}: {shown(value)} is too long a number or nested too deep"
             ) from None
     return options
 
@@ -196,7 +205,8 @@ def _run_validate(arguments: argparse.Namespace) -> int:
 
     def report_unreadable(path: str, error: OSError) -> None:
         unreadable.append(path)
-        print(f"parlour validate: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        message = f"parlour validate: cannot read {path}: {error.strerror or error}"
+        print(_encodable(message, sys.stderr), file=sys.stderr)
 
     valid = invalid = 0
     for report in validate_files(arguments.paths, on_unreadable=report_unreadable):
@@ -205,14 +215,39 @@ def _run_validate(arguments: argparse.Namespace) -> int:
         else:
             invalid += 1
         if arguments.json:
-            print(json.dumps(report.to_dict(), ensure_ascii=False))
+            print(_json_line(report.to_dict(), sys.stdout))
         else:
-            print(_report_line(report))
+            print(_encodable(_report_line(report), sys.stdout))
     if not arguments.json:
         print(_total_line(valid, invalid, len(unreadable)))
     if unreadable:
         return EXIT_USAGE
     return EXIT_INVALID if invalid else EXIT_OK
+
+
+def _encoding_of(stream: TextIO) -> str:
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
+def _encodable(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream`` can write it: what its encoding cannot carry (a lone surrogate, a
+    file name's undecodable bytes) is backslash-escaped."""
+    encoding = _encoding_of(stream)
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    return text
+
+
+def _json_line(data: dict[str, Any], stream: TextIO) -> str:
+    """``data`` as one JSON line, ``\\u``-escaped where ``stream`` could not carry the text."""
+    line = json.dumps(data, ensure_ascii=False)
+    try:
+        line.encode(_encoding_of(stream))
+    except UnicodeEncodeError:
+        return json.dumps(data, ensure_ascii=True)
+    return line
 
 
 def _report_line(report: Report) -> str:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from parlour.cards import Card, format_cards
-from parlour.errors import IllegalMoveError, OptionsError
+from parlour.errors import IllegalMoveError, OptionsError, SeatError, SeedError, describe
 from parlour.records import JsonRecord
 from parlour.seating import Teams
 
@@ -232,7 +232,7 @@ def get_game(name: str) -> Game:
         return _BY_NAME[name]
     except (KeyError, TypeError):
         known = ", ".join(_BY_NAME)
-        raise OptionsError(f"unknown game {name!r}; the games are: {known}") from None
+        raise OptionsError(f"unknown game {describe(name)}; the games are: {known}") from None
 
 
 def game_of(state: Any) -> Game:
@@ -256,14 +256,36 @@ def new_game(
     `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
     """
     game = get_game(name)
+    check_seed(seed)
     built = game.make_options(options)
     seats = game.player_count(built)
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise OptionsError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        raise OptionsError(f"dealer must be a seat from 0 to {seats - 1}, not {describe(dealer)}")
     state = game.new_game(built, dealer)
     if seed is not None:
         state = game.apply(state, game.random_deal(state, random.Random(seed)), None)
     return state
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not an int or ``None`` (a bool, a str…) with `SeedError`."""
+    if seed is not None and type(seed) is not int:
+        raise SeedError(f"a seed must be an int or None, not {type(seed).__name__}")
+
+
+def check_rng(rng: object) -> None:
+    """Refuse anything that is not a `random.Random` with a plain `TypeError`."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+
+
+def check_seat(seat: object, seats: int) -> None:
+    """Refuse a ``seat`` that is neither ``None`` nor an int from 0 to ``seats - 1`` (a bool, a
+    float, out of range) with `SeatError`."""
+    if seat is None:
+        return
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise SeatError(f"seat must be None or a seat from 0 to {seats - 1}, not {describe(seat)}")
 
 
 def current_player(state: Any) -> int | Chance | None:
@@ -322,6 +344,8 @@ def check(state: Any, move: Move | str, *, seat: int | None = None) -> Violation
     Text is parsed first (and raises `NotationError` if it does not parse).
     """
     game = game_of(state)
+    if seat is not None:
+        check_seat(seat, game.player_count(game.options(state)))
     if isinstance(move, str):
         move = game.parse_move(state, move)
     elif not isinstance(move, Move):
@@ -333,11 +357,14 @@ def apply(state: Any, move: Move | str, *, seat: int | None = None) -> Any:
     """The state after ``move``; the input state is never changed.
 
     ``move`` may be text. With ``seat``, a move by anyone but the seat to act is refused.
-    Raises `IllegalMoveError` (with ``rule``) or `NotationError`.
+    Raises `IllegalMoveError` (with ``rule``) or `NotationError`; a ``seat`` that is not one of
+    the match's (out of range, a bool, a float) is a `SeatError`.
     """
     game = _BY_STATE_TYPE.get(type(state))
     if game is None:
         game = game_of(state)
+    if seat is not None:
+        check_seat(seat, game.player_count(game.options(state)))
     if isinstance(move, str):
         move = game.parse_move(state, move)
     elif not isinstance(move, Move):
@@ -351,8 +378,13 @@ def _not_a_move(value: object) -> TypeError:
 
 
 def random_deal(state: Any, rng: random.Random) -> Deal:
-    """A deal drawn by ``rng.shuffle`` of the deck, mapped by the game's dealing procedure."""
-    return game_of(state).random_deal(state, rng)
+    """A deal drawn by ``rng.shuffle`` of the deck, mapped by the game's dealing procedure.
+
+    ``rng`` must be a `random.Random` (a plain `TypeError` otherwise).
+    """
+    game = game_of(state)
+    check_rng(rng)
+    return game.random_deal(state, rng)
 
 
 def score(state: Any) -> tuple[int, ...]:
@@ -382,15 +414,20 @@ def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
     It goes by what the seat can see, not by what it could infer from the play (a player who
     showed out of a suit may be dealt that suit). Search bots use it to sample a determinization.
     """
-    return game_of(state).resample_hidden(state, seat, rng)
+    game = game_of(state)
+    check_seat(seat, game.player_count(game.options(state)))
+    check_rng(rng)
+    return game.resample_hidden(state, seat, rng)
 
 
 def view(state: Any, seat: int | None) -> View:
-    """What ``seat`` may see of ``state`` (``None``: a spectator, who sees no hidden card)."""
+    """What ``seat`` may see of ``state`` (``None``: a spectator, who sees no hidden card).
+
+    A seat that is not one of the match's (out of range, a bool, a float) is a `SeatError`
+    (a `ParlourError` and a `ValueError`).
+    """
     game = game_of(state)
-    seats = game.player_count(game.options(state))
-    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
-        raise ValueError(f"seat must be None or a seat from 0 to {seats - 1}, not {seat!r}")
+    check_seat(seat, game.player_count(game.options(state)))
     return game.view(state, seat)
 
 

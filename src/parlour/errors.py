@@ -1,15 +1,30 @@
 """The exception hierarchy: every error parlour raises on bad input is a `ParlourError`.
 
-`NotationError`, `IllegalMoveError`, `OptionsError` and `LogError` also subclass `ValueError`,
-so code that catches `ValueError` keeps working. When an error arises while replaying a log,
-``move_index`` says which move (0-based) was at fault.
+`NotationError`, `IllegalMoveError`, `OptionsError`, `LogError` and `SeatError` also subclass
+`ValueError`, so code that catches `ValueError` keeps working; `SeedError` (a seed that is not an
+int) also subclasses `TypeError`. `shown` and `describe` format hostile input for messages: long
+texts are cut and integers too long to print are described by their size. When an error arises
+while replaying a log, ``move_index`` says which move (0-based) was at fault.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["IllegalMoveError", "LogError", "NotationError", "OptionsError", "ParlourError"]
+__all__ = [
+    "IllegalMoveError",
+    "LogError",
+    "NotationError",
+    "OptionsError",
+    "ParlourError",
+    "SeatError",
+    "SeedError",
+    "describe",
+    "shown",
+]
+
+SHOWN_CHARS = 80
+"""The most characters of an input text that an error message quotes; longer texts are cut."""
 
 
 class ParlourError(Exception):
@@ -48,3 +63,32 @@ class OptionsError(ParlourError, ValueError):
 
 class LogError(ParlourError, ValueError):
     """A game log that cannot be read: bad JSON, a missing or malformed field, an unknown game."""
+
+
+class SeatError(ParlourError, ValueError):
+    """A seat that is not a seat of the match: out of range, a bool, a float, not an int."""
+
+
+class SeedError(ParlourError, TypeError):
+    """A random seed that is not an int (a bool, a str, a float…)."""
+
+
+def shown(text: str) -> str:
+    """``repr(text)``, cut to its first `SHOWN_CHARS` characters (and its length) when longer."""
+    if len(text) <= SHOWN_CHARS:
+        return repr(text)
+    return f"{text[:SHOWN_CHARS]!r}… ({len(text)} characters)"
+
+
+def describe(value: Any) -> str:
+    """``repr(value)`` for a message, safe for any value: a long text is cut (`shown`) and an int
+    too long to print (beyond Python's int/str conversion limit) is described by its size."""
+    if isinstance(value, str):
+        return shown(value)
+    if type(value) is int and value.bit_length() > 256:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + f"… ({len(text)} characters)"

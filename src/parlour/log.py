@@ -13,13 +13,21 @@ from __future__ import annotations
 import copy
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
 from parlour.core import Game, Problem, Report, get_game, new_game
-from parlour.errors import IllegalMoveError, LogError, NotationError, OptionsError, ParlourError
+from parlour.errors import (
+    IllegalMoveError,
+    LogError,
+    NotationError,
+    OptionsError,
+    ParlourError,
+    describe,
+)
 
 if TYPE_CHECKING:
     from parlour.match import Match
@@ -43,6 +51,15 @@ KNOWN_KEYS = ("format", "game", "options", "dealer", "players", "moves", "result
 
 TERMINATIONS = ("resign", "timeout", "abandon")
 """The values of ``result.termination``: how a site ended a match early."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of lists and objects a log may hold (the log object itself is depth 1);
+deeper JSON, in any key, is a `LogError`."""
+
+MAX_INT_DIGITS = 1000
+"""The most decimal digits of an integer anywhere in a log; a longer one is a `LogError`."""
+
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219280948873626)
 
 LogSource = Union["GameLog", Mapping[str, Any], str, bytes]
 """Anything `replay` and `validate` accept: a `GameLog`, a parsed JSON object, or JSON text."""
@@ -113,6 +130,7 @@ def read_log(source: str | bytes | Mapping[str, Any]) -> GameLog:
     data = _parse_json(source) if isinstance(source, (str, bytes)) else source
     if not isinstance(data, Mapping):
         raise LogError(f"a log must be a JSON object, not {_json_kind(data)}")
+    _check_values(data)
     _check_format_field(data)
     return GameLog(
         game=_read_game(data),
@@ -140,6 +158,37 @@ def _parse_json(text: str | bytes) -> Any:
         raise LogError(
             f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except LogError:  # raised by the hooks (a duplicate key, NaN)
+        raise
+    except RecursionError:
+        raise LogError(f"a log may not nest lists and objects deeper than {MAX_DEPTH}") from None
+    except ValueError:  # an integer beyond Python's int/str conversion limit
+        raise LogError(
+            f"a log may not hold an integer of more than {MAX_INT_DIGITS} digits"
+        ) from None
+
+
+def _check_values(data: Mapping[str, Any]) -> None:
+    """Refuse nesting deeper than `MAX_DEPTH` and integers longer than `MAX_INT_DIGITS` digits,
+    anywhere in ``data`` (walked without recursion, so any depth is safe)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            continue
+        if isinstance(value, Mapping):
+            children: Iterable[Any] = value.values()
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            if type(value) is int and value.bit_length() > _MAX_INT_BITS:
+                raise LogError(
+                    f"a log may not hold an integer of more than {MAX_INT_DIGITS} digits"
+                )
+            continue
+        if depth > MAX_DEPTH:
+            raise LogError(f"a log may not nest lists and objects deeper than {MAX_DEPTH}")
+        stack.extend((child, depth + 1) for child in children if type(child) is not str)
 
 
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -162,8 +211,10 @@ def _json_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"a number ({value})"
+        return f"a number ({describe(value)})"
     if isinstance(value, str):
+        if len(value) > 80:
+            value = value[:80] + "…"
         return f"a string ({json.dumps(value, ensure_ascii=False)})"
     if isinstance(value, (list, tuple)):
         return "a list"
@@ -181,7 +232,7 @@ def _check_format_field(data: Mapping[str, Any]) -> None:
         raise LogError(f"the log has no 'format' field (expected {FORMAT!r})")
     if data["format"] != FORMAT or not isinstance(data["format"], str):
         found = data["format"]
-        shown = json.dumps(found) if isinstance(found, str) else _json_kind(found)
+        shown = json.dumps(found[:80]) if isinstance(found, str) else _json_kind(found)
         raise LogError(f"unsupported log format {shown}; this version reads {FORMAT!r}")
 
 
@@ -274,7 +325,29 @@ def _check_termination(result: Mapping[str, Any]) -> None:
 
 
 def _as_log(log: LogSource) -> GameLog:
-    return log if isinstance(log, GameLog) else read_log(log)
+    """``log`` read and checked; a `GameLog` built by hand is checked field by field as if read
+    from JSON, so wrong field types are a `LogError`, not a crash later."""
+    if isinstance(log, GameLog):
+        return read_log(_fields_of(log))
+    return read_log(log)
+
+
+def _fields_of(log: GameLog) -> dict[str, Any]:
+    """A `GameLog`'s fields as a log object (not copied: `read_log` copies what it keeps)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": log.game,
+        "options": log.options,
+        "dealer": log.dealer,
+        "players": log.players,
+        "moves": log.moves,
+        "result": log.result,
+        "parlour": log.parlour,
+    }
+    if not isinstance(log.extra, Mapping):
+        raise LogError(f"GameLog.extra must be a mapping, not {type(log.extra).__name__}")
+    data.update((key, value) for key, value in log.extra.items() if key not in KNOWN_KEYS)
+    return data
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -427,7 +500,8 @@ def _termination_mismatch(players: int, over: bool, result: Mapping[str, Any]) -
     """Why a claimed termination cannot stand, for a match of ``players`` seats, or None."""
     seats = range(players)
     if result["seat"] not in seats:
-        return f"the termination seat {result['seat']} is not a seat (0 to {players - 1})"
+        seat = describe(result["seat"])
+        return f"the termination seat {seat} is not a seat (0 to {players - 1})"
     if over:
         return (
             f"the log claims the termination {result['termination']!r} "
@@ -440,7 +514,7 @@ def _termination_mismatch(players: int, over: bool, result: Mapping[str, Any]) -
 
 
 def _listed(values: Iterable[int]) -> str:
-    return "[" + ", ".join(str(value) for value in values) + "]"
+    return "[" + ", ".join(describe(value) for value in values) + "]"
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -453,8 +527,9 @@ def read_logs(
 
     A ``.jsonl`` file is read line by line (blank lines skipped), each log named
     ``"file.jsonl:17"`` by its 1-based line; any other file named on its own is one JSON log
-    named by its path; a directory is walked recursively in sorted order, taking the files whose
-    names end in ``.json`` or ``.jsonl``. A log that cannot be read is yielded as its `LogError`.
+    named by its path; a directory is walked recursively in sorted order, taking the regular
+    files whose names end in ``.json`` or ``.jsonl``. A log that cannot be read is yielded as
+    its `LogError`.
     A file or directory that cannot be read raises its `OSError`, unless ``on_unreadable`` is
     given: it is then called with the path and the error, and reading goes on.
     """
@@ -467,7 +542,11 @@ def read_logs(
 
 
 def _log_files_under(directory: str, on_unreadable: UnreadableHandler | None) -> Iterator[str]:
-    """The ``.json`` and ``.jsonl`` files under ``directory``, walked in sorted order."""
+    """The regular ``.json`` and ``.jsonl`` files under ``directory``, walked in sorted order.
+
+    Anything else named like a log (a FIFO, a socket, a device) is skipped: opening a FIFO would
+    wait for a writer for ever.
+    """
 
     def walk_error(error: OSError) -> None:
         _unreadable(error.filename or directory, error, on_unreadable)
@@ -476,7 +555,14 @@ def _log_files_under(directory: str, on_unreadable: UnreadableHandler | None) ->
         subdirectories.sort()
         for file_name in sorted(files):
             if file_name.lower().endswith((".json", ".jsonl")):
-                yield os.path.join(parent, file_name)
+                path = os.path.join(parent, file_name)
+                try:
+                    mode = os.stat(path).st_mode
+                except OSError as error:
+                    _unreadable(path, error, on_unreadable)
+                    continue
+                if stat.S_ISREG(mode):
+                    yield path
 
 
 def _read_log_file(
@@ -514,15 +600,20 @@ def _unreadable(name: str, error: OSError, on_unreadable: UnreadableHandler | No
 
 
 def validate_files(
-    paths: Iterable[str | os.PathLike[str]], *, on_unreadable: UnreadableHandler | None = None
+    paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+    *,
+    on_unreadable: UnreadableHandler | None = None,
 ) -> Iterator[Report]:
     """Stream one `Report` (with ``source`` set) per log in the files and directories given.
 
     Logs are found as `read_logs` finds them; a log that cannot be read (bad JSON, a broken
     ``.jsonl`` line) is reported as a ``format`` problem and validation goes on. A file or
     directory that cannot be read raises its `OSError` once the reports before it are yielded,
-    unless ``on_unreadable`` is given (it is called with the path and the error instead).
+    unless ``on_unreadable`` is given (it is called with the path and the error instead). One
+    path given as a ``str`` or path-like (not in a list) is taken as that one path.
     """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
     for path in paths:
         for source, log in read_logs(path, on_unreadable=on_unreadable):
             report = _header_report("format", log) if isinstance(log, LogError) else validate(log)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from parlour.core import Game, Move, get_game, new_game
+from parlour.core import Game, Move, check_seat, check_seed, get_game, new_game
 from parlour.errors import IllegalMoveError, NotationError
 from parlour.log import GameLog, LogSource, read_log, start_state
 from parlour.options import options_to_json
@@ -38,6 +38,7 @@ class Match:
         seed: int | None = None,
     ) -> None:
         self._game: Game = get_game(game)
+        check_seed(seed)
         self._states: list[Any] = [new_game(game, options=options, dealer=dealer)]
         self._moves: list[str] = []
         self._dealer = dealer
@@ -100,6 +101,8 @@ class Match:
         `IllegalMoveError` (``move_index`` set to this move's index) nothing changes.
         """
         state = self.state
+        if seat is not None:
+            check_seat(seat, self._game.player_count(self._game.options(state)))
         try:
             if isinstance(move, str):
                 move = self._game.parse_move(state, move)

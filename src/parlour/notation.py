@@ -10,19 +10,47 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from parlour.cards import Card, parse_card, sort_cards
 from parlour.core import Deal, DealField, Violation
-from parlour.errors import NotationError
+from parlour.errors import NotationError, shown
 
-__all__ = ["deal_in_packets", "deal_violation", "make_deal", "parse_deal", "split_move"]
+__all__ = [
+    "MAX_MOVE_CHARS",
+    "MAX_MOVE_TOKENS",
+    "deal_in_packets",
+    "deal_violation",
+    "make_deal",
+    "parse_deal",
+    "split_move",
+]
+
+MAX_MOVE_CHARS = 4096
+"""The longest move text any game reads (a full deal of the largest deck is under 600
+characters); a longer text is a `NotationError` before any token is parsed."""
+
+MAX_MOVE_TOKENS = 256
+"""The most space-separated tokens in one move text; more is a `NotationError`."""
 
 
 def split_move(text: str) -> tuple[str, list[str]]:
-    """Split move text into its lower-cased keyword and its argument tokens."""
+    """Split move text into its lower-cased keyword and its argument tokens.
+
+    Texts longer than `MAX_MOVE_CHARS` or of more than `MAX_MOVE_TOKENS` tokens are refused.
+    """
     if not isinstance(text, str):
         raise NotationError(f"a move must be text, not {type(text).__name__}")
-    tokens = text.split()
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(
+            f"a move text may not be longer than {MAX_MOVE_CHARS} characters, not {len(text)}: "
+            f"{shown(text)}"
+        )
+    tokens = text.split(maxsplit=MAX_MOVE_TOKENS)
+    if len(tokens) > MAX_MOVE_TOKENS:
+        raise NotationError(
+            f"a move text may not hold more than {MAX_MOVE_TOKENS} tokens: {shown(text)}"
+        )
     if not tokens:
         raise NotationError("empty move text")
     return tokens[0].lower(), tokens[1:]
@@ -70,7 +98,7 @@ def parse_deal(text_arguments: Sequence[str], fields: Sequence[DealField]) -> De
         name, colon, body = token.partition(":")
         if not colon or name.lower() != field.name:
             raise NotationError(
-                f"expected the field {field.name}: here, got {token!r} "
+                f"expected the field {field.name}: here, got {shown(token)} "
                 f"(the fields are {', '.join(names)}, in that order)"
             )
         groups: list[list[Card]] = []
@@ -85,7 +113,14 @@ def deal_violation(
     deal: Deal, fields: Sequence[DealField], deck: Sequence[Card]
 ) -> Violation | None:
     """``deal.bad_layout`` if a zone has the wrong size, ``deal.not_the_deck`` if the cards are
-    not exactly the game's deck, else ``None``."""
+    not exactly the game's deck, else ``None``.
+
+    A `Deal` built by hand with the wrong contents (fields that are not pairs of a name and
+    groups of cards, or anything but a `Card` in a group) is a ``deal.bad_layout``.
+    """
+    shape = _deal_shape_violation(deal)
+    if shape is not None:
+        return shape
     if len(deal.fields) != len(fields):
         return Violation("deal.bad_layout", f"a deal has {len(fields)} fields")
     for (name, groups), field in zip(deal.fields, fields, strict=True):
@@ -117,4 +152,25 @@ def deal_violation(
         return Violation(
             "deal.not_the_deck", "the deal is not the game's deck (" + "; ".join(details) + ")"
         )
+    return None
+
+
+def _deal_shape_violation(deal: Deal) -> Violation | None:
+    """``deal.bad_layout`` if ``deal`` is not made of (name, groups of `Card`) pairs."""
+    fields: Any = deal.fields
+    if not isinstance(fields, tuple):
+        return Violation("deal.bad_layout", "a deal's fields must be (name, groups) pairs")
+    for entry in fields:
+        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)):
+            return Violation("deal.bad_layout", "a deal's fields must be (name, groups) pairs")
+        groups = entry[1]
+        if not isinstance(groups, tuple) or not all(isinstance(g, tuple) for g in groups):
+            return Violation("deal.bad_layout", f"the {entry[0]} must be groups of cards")
+        for group in groups:
+            for card in group:
+                if not isinstance(card, Card):
+                    return Violation(
+                        "deal.bad_layout",
+                        f"the {shown(entry[0])} holds {type(card).__name__}, not a card",
+                    )
     return None

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from parlour.errors import OptionsError
+from parlour.errors import OptionsError, describe
 
 __all__ = [
     "OptionSpec",
@@ -27,6 +27,15 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+MAX_OPTION_INT = 2**53 - 1
+"""The largest integer any option takes (the largest that every JSON reader keeps exact); a
+larger one is an `OptionsError`, so no option can hold an integer too long to write."""
+
+
+def _is_option_int(value: Any) -> bool:
+    """An int (not a bool) from 1 to `MAX_OPTION_INT`."""
+    return type(value) is int and 0 < value <= MAX_OPTION_INT
 
 
 @attrs.frozen
@@ -75,7 +84,7 @@ def positive_int_or_none() -> OptionSpec:
     """A positive integer, or ``None`` (used by ``target``: ``None`` plays a single deal)."""
 
     def check(name: str, value: Any) -> Any:
-        if value is None or (type(value) is int and value > 0):
+        if value is None or _is_option_int(value):
             return value
         raise OptionsError(
             f"option {name!r} must be a positive integer or null, not {_json_text(value)}"
@@ -91,9 +100,7 @@ def int_list(
     the values the tests exercise."""
 
     def check(name: str, value: Any) -> Any:
-        if isinstance(value, (list, tuple)) and all(
-            type(item) is int and item > 0 for item in value
-        ):
+        if isinstance(value, (list, tuple)) and all(_is_option_int(item) for item in value):
             items = tuple(value)
             if (length is None or len(items) == length) and (total is None or sum(items) == total):
                 return items
@@ -155,7 +162,16 @@ def build_options(cls: type[OptionsT], given: Mapping[str, Any] | OptionsT | Non
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
     for key in given:
         if key not in names:
-            raise OptionsError(f"unknown option {key!r}; the options are: {', '.join(names)}")
+            raise OptionsError(
+                f"unknown option {describe(key)}; the options are: {', '.join(names)}"
+            )
+    for key, value in given.items():
+        items = value if isinstance(value, (list, tuple)) else (value,)
+        if any(type(item) is int and abs(item) > MAX_OPTION_INT for item in items):
+            raise OptionsError(
+                f"option {key!r} may not hold an integer beyond {MAX_OPTION_INT}, "
+                f"not {_json_text(value)}"
+            )
     return cls(**given)
 
 
@@ -174,9 +190,13 @@ def option_specs(cls: type[Any]) -> dict[str, tuple[Any, OptionSpec]]:
 
 
 def _json_text(value: Any) -> str:
+    """``value`` in JSON for a message; safe for any value (see `parlour.errors.describe`)."""
     import json
 
+    if type(value) is int and value.bit_length() > 256:
+        return describe(value)
     try:
-        return json.dumps(list(value) if isinstance(value, tuple) else value)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(list(value) if isinstance(value, tuple) else value)
+    except (TypeError, ValueError, RecursionError):
+        return describe(value)
+    return text if len(text) <= 80 else text[:80] + f"… ({len(text)} characters)"

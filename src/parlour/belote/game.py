@@ -31,7 +31,7 @@ from parlour.belote.scoring import DealFacts, match_winner_team, score_deal, tea
 from parlour.belote.state import BeloteState, DealResult, Phase, Table
 from parlour.cards import Card, Suit, parse_card, parse_suit
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
-from parlour.errors import NotationError
+from parlour.errors import NotationError, describe, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
@@ -134,6 +134,11 @@ class BeloteGame(FixedSeats):
 
     def _check_take(self, state: BeloteState, move: Take) -> Violation | None:
         phase = state.phase
+        if move.suit is not None and type(move.suit) is not Suit:
+            return Violation(
+                "belote.name_a_suit",
+                f"'take' names a suit (S, H, D or C) or none, not {describe(move.suit)}",
+            )
         if phase == Phase.PLAY:
             return Violation("phase.wrong_move", "the bidding is over: play a card")
         turnup_suit = Suit(_turnup_suit(state.table))
@@ -157,6 +162,10 @@ class BeloteGame(FixedSeats):
         return None
 
     def _check_play(self, state: BeloteState, move: Play) -> Violation | None:
+        if type(move.card) is not Card:
+            return Violation(
+                "card.not_held", f"a play names a card, not {type(move.card).__name__}"
+            )
         if state.phase != Phase.PLAY:
             return Violation("phase.wrong_move", "the bidding is not over: pass or take")
         index = _INDEX_OF.get(move.card)
@@ -176,6 +185,7 @@ class BeloteGame(FixedSeats):
         """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
         if (
             type(move) is Play
+            and type(move.card) is Card
             and state.phase == Phase.PLAY
             and (seat is None or seat == state.to_act)
         ):
@@ -201,19 +211,19 @@ class BeloteGame(FixedSeats):
         keyword, arguments = split_move(text)
         if keyword == "play":
             if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play JH': {text!r}")
+                raise NotationError(f"'play' takes one card, as in 'play JH': {shown(text)}")
             card = parse_card(arguments[0])
             index = _INDEX_OF.get(card)
             return Play(card) if index is None else PLAYS[index]
         if keyword == "pass":
             if arguments:
-                raise NotationError(f"'pass' takes no argument: {text!r}")
+                raise NotationError(f"'pass' takes no argument: {shown(text)}")
             return PASS
         if keyword == "take":
             if not arguments:
                 return TAKE_TURNUP
             if len(arguments) != 1:
-                raise NotationError(f"'take' takes at most one suit, as in 'take H': {text!r}")
+                raise NotationError(f"'take' takes at most one suit, as in 'take H': {shown(text)}")
             suit = parse_suit(arguments[0])
             table = state.table
             if state.phase == Phase.BID_ROUND_1 and suit == _turnup_suit(table):
@@ -222,7 +232,7 @@ class BeloteGame(FixedSeats):
         if keyword == "deal":
             return parse_deal(arguments, DEAL_FIELDS)
         raise NotationError(
-            f"{keyword!r} is not a Belote move (the moves are {_MOVE_KEYWORDS}): {text!r}"
+            f"{keyword!r} is not a Belote move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
         )
 
     # --- score and results ------------------------------------------------------------------------

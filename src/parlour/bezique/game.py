@@ -40,7 +40,7 @@ from parlour.bezique.rules import (
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase, Table
 from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
-from parlour.errors import NotationError
+from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
@@ -160,7 +160,11 @@ class BeziqueGame(FixedSeats):
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BeziqueState, move: Move, seat: int | None) -> BeziqueState:
         """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
-        if type(move) is Play and (seat is None or seat == state.to_act):
+        if (
+            type(move) is Play
+            and type(move.card) is Card
+            and (seat is None or seat == state.to_act)
+        ):
             phase = state.phase
             face = _FACE_OF.get(move.card, -1)
             if face >= 0:
@@ -194,22 +198,24 @@ class BeziqueGame(FixedSeats):
         keyword, arguments = split_move(text)
         if keyword == "play":
             if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play QS': {text!r}")
+                raise NotationError(f"'play' takes one card, as in 'play QS': {shown(text)}")
             card = parse_card(arguments[0])
             face = _FACE_OF.get(card)
             return Play(card) if face is None else PLAYS[face]
         if keyword == "meld":
             if not arguments:
-                raise NotationError(f"'meld' names the meld's cards, as in 'meld KH QH': {text!r}")
+                raise NotationError(
+                    f"'meld' names the meld's cards, as in 'meld KH QH': {shown(text)}"
+                )
             return Meld(tuple(parse_card(token) for token in arguments))
         if keyword in ("exchange", "show", "draw"):
             if arguments:
-                raise NotationError(f"{keyword!r} takes no argument: {text!r}")
+                raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
             return {"exchange": EXCHANGE, "show": SHOW, "draw": DRAW}[keyword]
         if keyword == "deal":
             return parse_deal(arguments, DEAL_FIELDS)
         raise NotationError(
-            f"{keyword!r} is not a Bezique move (the moves are {_MOVE_KEYWORDS}): {text!r}"
+            f"{keyword!r} is not a Bezique move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
         )
 
     # --- score and results ------------------------------------------------------------------------
@@ -272,6 +278,8 @@ def _last_stage_allowed(state: BeziqueState) -> int:
 
 
 def _check_play(state: BeziqueState, move: Play) -> Violation | None:
+    if type(move.card) is not Card:
+        return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
     phase = state.phase
     if phase == Phase.DECLARE:
         return Violation(

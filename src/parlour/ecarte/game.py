@@ -59,7 +59,7 @@ from parlour.ecarte.scoring import (
     winning_seats,
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table
-from parlour.errors import NotationError
+from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
@@ -156,7 +156,11 @@ class EcarteGame(FixedSeats):
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: EcarteState, move: Move, seat: int | None) -> EcarteState:
         """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
-        if type(move) is Play and (seat is None or seat == state.to_act):
+        if (
+            type(move) is Play
+            and type(move.card) is Card
+            and (seat is None or seat == state.to_act)
+        ):
             index = _INDEX_OF.get(move.card)
             if index is not None and state.play_mask >> index & 1:
                 return _play(state, index)
@@ -188,21 +192,21 @@ class EcarteGame(FixedSeats):
         keyword, arguments = split_move(text)
         if keyword == "play":
             if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play KH': {text!r}")
+                raise NotationError(f"'play' takes one card, as in 'play KH': {shown(text)}")
             card = parse_card(arguments[0])
             index = _INDEX_OF.get(card)
             return Play(card) if index is None else PLAYS[index]
         keyword_move = _KEYWORD_MOVES.get(keyword)
         if keyword_move is not None:
             if arguments:
-                raise NotationError(f"{keyword!r} takes no argument: {text!r}")
+                raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
             return keyword_move
         if keyword == "discard":
             return _parse_discard(arguments, text)
         if keyword == "deal":
             return parse_deal(arguments, DEAL_FIELDS)
         raise NotationError(
-            f"{keyword!r} is not an Écarté move (the moves are {_MOVE_KEYWORDS}): {text!r}"
+            f"{keyword!r} is not an Écarté move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
         )
 
     # --- score and results ------------------------------------------------------------------------
@@ -254,6 +258,8 @@ class EcarteGame(FixedSeats):
 
 
 def _check_play(state: EcarteState, move: Play) -> Violation | None:
+    if type(move.card) is not Card:
+        return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
     phase = state.phase
     if phase is Phase.RESPOND:
         return Violation("phase.wrong_move", "the dealer must first accept or refuse the proposal")
@@ -365,7 +371,7 @@ def _check_king(state: EcarteState) -> Violation | None:
 def _parse_discard(arguments: list[str], text: str) -> Discard:
     if len(arguments) > CARDS_PER_HAND:
         raise NotationError(
-            f"'discard' names at most {CARDS_PER_HAND} cards, not {len(arguments)}: {text!r}"
+            f"'discard' names at most {CARDS_PER_HAND} cards, not {len(arguments)}: {shown(text)}"
         )
     cards = [parse_card(token) for token in arguments]
     mask = 0
@@ -376,12 +382,12 @@ def _parse_discard(arguments: list[str], text: str) -> Discard:
             in_deck = False
             continue
         if mask >> index & 1:
-            raise NotationError(f"'discard' names {card.text} twice: {text!r}")
+            raise NotationError(f"'discard' names {card.text} twice: {shown(text)}")
         mask |= 1 << index
     if in_deck:
         return discard_of_mask(mask)
     if len(set(cards)) != len(cards):
-        raise NotationError(f"'discard' names a card twice: {text!r}")
+        raise NotationError(f"'discard' names a card twice: {shown(text)}")
     return Discard(tuple(cards))
 
 
