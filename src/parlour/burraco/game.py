@@ -32,7 +32,7 @@ from parlour.burraco.legal import (
     pickup_problem,
     team_melds_allow_set,
 )
-from parlour.burraco.melds import Addition, MeldProblem, read_addition, read_meld
+from parlour.burraco.melds import Addition, read_addition, read_meld
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
 from parlour.burraco.options import Options
@@ -48,9 +48,8 @@ from parlour.core import (
     Move,
     ScoreEvent,
     Violation,
-    raise_if_illegal,
 )
-from parlour.errors import NotationError
+from parlour.errors import IllegalMoveError, NotationError
 from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
 from parlour.options import build_options
 from parlour.seating import Teams
@@ -146,65 +145,34 @@ class BurracoGame:
 
     def check(self, state: BurracoState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
-        phase = state.phase
-        options = state.table.options
-        violation = turn_violation(
-            move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
-            to_act=state.to_act, deal_fields=deal_fields(options.players), deck=DECK,
-        )  # fmt: skip
-        if violation is not None or isinstance(move, Deal):
-            return violation
-        if isinstance(move, (Draw, PickUp)):
-            if phase is Phase.PLAY:
-                return Violation(
-                    "phase.wrong_move", "you have drawn this turn: meld, add, or discard"
-                )
-            return pickup_problem(state) if isinstance(move, PickUp) else None
-        if not isinstance(move, (Meld, Add, Discard)):
-            return Violation("phase.wrong_move", f"{move} is not a Burraco move")
-        if phase is Phase.DRAW:
-            return Violation(
-                "burraco.draw_first",
-                "draw from the stock or take the discard pile before you meld, add or discard",
-            )
-        if isinstance(move, Discard):
-            return _check_discard(state, move)
-        if isinstance(move, Meld):
-            return _check_meld(state, move)
-        resolved = _resolve_add(state, move)
-        return resolved if isinstance(resolved, Violation) else None
+        verdict = _verdict(state, move, seat)
+        return verdict if isinstance(verdict, Violation) else None
 
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BurracoState, move: Move, seat: int | None) -> BurracoState:
-        """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
+        """The state after ``move``; raises `IllegalMoveError` if it is not legal.
+
+        When the state's legal moves were already listed, a listed move is applied with what
+        the list recorded; otherwise the move is judged once, and what it makes applied.
+        """
         if seat is None or seat == state.to_act:
             try:
                 known = object.__getattribute__(state, "legal")
             except AttributeError:
-                known = None  # the legal moves were not asked for: check this move alone
+                known = None  # the legal moves were not asked for: judge this move alone
             if isinstance(known, LegalMoves):
                 try:
                     return _apply_legal(state, move, known.made_by(move))
                 except KeyError:
-                    pass  # not a legal move: check says why
+                    pass  # not a legal move: the verdict says why
             elif known is not None and move in known:
                 return _draw(state) if isinstance(move, Draw) else _pickup(state)
-        raise_if_illegal(self.check(state, move, seat), move)
+        verdict = _verdict(state, move, seat)
+        if isinstance(verdict, Violation):
+            raise IllegalMoveError(verdict.rule, verdict.message, move)
         if isinstance(move, Deal):
             return _deal(state, move)
-        if isinstance(move, Draw):
-            return _draw(state)
-        if isinstance(move, PickUp):
-            return _pickup(state)
-        if isinstance(move, Meld):
-            return _lay_meld(state, move)
-        if isinstance(move, Add):
-            resolved = _resolve_add(state, move)
-            assert isinstance(resolved, Addition)
-            return _add(state, move.number - 1, resolved)
-        if isinstance(move, Discard):
-            return _discard(state, FACE_OF[move.card])
-        raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
+        return _apply_legal(state, move, verdict)
 
     # --- notation -------------------------------------------------------------------------------
     def parse_move(self, state: BurracoState, text: str) -> Move:
@@ -333,7 +301,7 @@ def _parse_add(state: BurracoState, arguments: Sequence[str], text: str) -> Add:
     resolved = read_addition(
         melds[number - 1], _tokens_of(move), meld_rules(state.table.options), number=number
     )
-    if isinstance(resolved, MeldProblem):
+    if isinstance(resolved, Violation):
         return move
     return _add_move(number, resolved)
 
@@ -357,6 +325,37 @@ def _add_move(number: int, addition: Addition) -> Add:
 
 
 # --- checks ---------------------------------------------------------------------------------
+
+
+def _verdict(
+    state: BurracoState, move: Move, seat: int | None
+) -> Violation | TableMeld | Addition | None:
+    """Why ``move`` (by ``seat``, if given) is illegal, or, for a legal meld or add, the meld or
+    the addition it makes (``None`` for any other legal move): one judgement that `check` and
+    `apply` share."""
+    phase = state.phase
+    violation = turn_violation(
+        move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
+        to_act=state.to_act, deal_fields=deal_fields(state.table.options.players), deck=DECK,
+    )  # fmt: skip
+    if violation is not None or isinstance(move, Deal):
+        return violation
+    if isinstance(move, (Draw, PickUp)):
+        if phase is Phase.PLAY:
+            return Violation("phase.wrong_move", "you have drawn this turn: meld, add, or discard")
+        return pickup_problem(state) if isinstance(move, PickUp) else None
+    if not isinstance(move, (Meld, Add, Discard)):
+        return Violation("phase.wrong_move", f"{move} is not a Burraco move")
+    if phase is Phase.DRAW:
+        return Violation(
+            "burraco.draw_first",
+            "draw from the stock or take the discard pile before you meld, add or discard",
+        )
+    if isinstance(move, Discard):
+        return _check_discard(state, move)
+    if isinstance(move, Meld):
+        return _check_meld(state, move)
+    return _resolve_add(state, move)
 
 
 def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
@@ -387,15 +386,16 @@ def _check_discard(state: BurracoState, move: Discard) -> Violation | None:
     return discard_problem(state, FACE_OF[move.card])
 
 
-def _check_meld(state: BurracoState, move: Meld) -> Violation | None:
+def _check_meld(state: BurracoState, move: Meld) -> Violation | TableMeld:
+    """Why ``move`` may not be laid down, or the meld it lays down."""
     cards = move.cards
     problem = _not_held(state, cards)
     if problem is not None:
         return problem
     options = state.table.options
     meld = read_meld(cards, meld_rules(options))
-    if isinstance(meld, MeldProblem):
-        return Violation(meld.rule, meld.message)
+    if isinstance(meld, Violation):
+        return meld
     team_melds = state.melds[_team(state, state.to_act)]
     if not team_melds_allow_set(options, team_melds, meld):
         return Violation(
@@ -403,8 +403,11 @@ def _check_meld(state: BurracoState, move: Meld) -> Violation | None:
             f"your team already has a set of {_plural(meld.rank)}: add to it instead",
         )
     seat = state.to_act
-    left = state.hands[seat] - pack(FACE_OF[card] for card in cards)
-    return finish_problem(state, left, state.hand_sizes[seat] - len(cards), (*team_melds, meld))
+    problem = finish_problem(
+        state, state.hands[seat] - meld.packed, state.hand_sizes[seat] - len(cards),
+        (*team_melds, meld),
+    )  # fmt: skip
+    return meld if problem is None else problem
 
 
 _RANK_PLURALS = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
@@ -443,9 +446,9 @@ def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
         )
     except NotationError as error:
         return Violation("burraco.place_needed", str(error))
-    if isinstance(resolved, MeldProblem):
-        return Violation(resolved.rule, resolved.message)
-    left = state.hands[seat] - pack(FACE_OF[card] for card in resolved.added)
+    if isinstance(resolved, Violation):
+        return resolved
+    left = state.hands[seat] - resolved.added_packed
     changed = _replace(team_melds, move.number - 1, resolved.result)
     violation = finish_problem(
         state, left, state.hand_sizes[seat] - len(resolved.added), changed
@@ -565,13 +568,6 @@ def _laid(state: BurracoState, cards: Sequence[Card], melds: tuple[Any, ...]) ->
         changes["pozzetto_of_team"] = _replace(state.pozzetto_of_team, team, index)
     changes.update(_with_hand(state, seat, hand, hand_size))
     return _evolve(state, **changes)
-
-
-def _lay_meld(state: BurracoState, move: Meld) -> BurracoState:
-    meld = read_meld(move.cards, meld_rules(state.table.options))
-    assert not isinstance(meld, MeldProblem)
-    team_melds = state.melds[_team(state, state.to_act)]
-    return _laid(state, move.cards, (*team_melds, meld))
 
 
 def _add(state: BurracoState, index: int, addition: Addition) -> BurracoState:

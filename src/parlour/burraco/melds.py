@@ -78,7 +78,6 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from parlour.burraco.faces import (
-    CARD_VALUE,
     FACE_BY_CODE,
     FACE_CARDS,
     WILD_FACES,
@@ -89,7 +88,9 @@ from parlour.burraco.faces import (
     pack,
     size,
 )
+from parlour.burraco.faces import value as hand_value
 from parlour.cards import Card, Rank, Suit, format_cards, parse_card
+from parlour.core import Violation
 from parlour.errors import NotationError, OptionsError
 
 __all__ = [
@@ -295,9 +296,7 @@ class Meld:
     @property
     def value(self) -> int:
         """The sum of the card values (rules §4.1)."""
-        by_code = FACE_BY_CODE
-        values = CARD_VALUE
-        return sum(values[by_code[card.code]] for card in self.cards)
+        return hand_value(self.packed)
 
     @property
     def high(self) -> int:
@@ -323,15 +322,9 @@ class Meld:
         return f"Meld({self.text})"
 
 
-@attrs.frozen(slots=True)
-class MeldProblem:
-    """Why cards form no meld or cannot be added: a stable dotted rule id and a sentence."""
-
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.message} [{self.rule}]"
+MeldProblem = Violation
+"""Why cards form no meld or cannot be added: the shared `parlour.core.Violation` (a stable
+dotted rule id and a sentence), which the game returns as it is."""
 
 
 @attrs.frozen(slots=True, repr=False, cache_hash=True)
