@@ -2,13 +2,18 @@
 latency on every state and on the states of the trick winner's window (phase DECLARE), where
 the melds are searched (see playouts.py). Run:
 
-    python benchmarks/bench_bezique.py [--deals N] [--seed S]
+    python benchmarks/bench_bezique.py [--deals N] [--seed S] [--against REV]
+
+``--against REV`` also plays this tree and git revision REV side by side in alternating slices
+and prints both rates and their ratio (see bench_against.py).
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+from bench_against import compare, pop_against, print_rates
 from playouts import run
 
 from parlour.bezique import BeziqueState, Phase
@@ -20,6 +25,7 @@ def in_winners_window(state: Any) -> bool:
 
 
 if __name__ == "__main__":
+    against, sys.argv[1:] = pop_against(sys.argv[1:])
     run(
         "bezique",
         "Bezique",
@@ -27,3 +33,5 @@ if __name__ == "__main__":
         default_deals=3000,
         window=("winner's window (DECLARE)", in_winners_window),
     )
+    if against is not None:
+        print_rates("bezique", against, compare("bezique", against))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-from parlour.errors import NotationError, shown
+from parlour.errors import NotationError, describe, shown
 
 __all__ = [
     "JOKER",
@@ -20,10 +21,12 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "card_text",
     "format_cards",
     "parse_card",
     "parse_suit",
     "sort_cards",
+    "suit_text",
 ]
 
 
@@ -139,6 +142,12 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
     def __str__(self) -> str:
         return _CARD_TEXT[self.code]
 
@@ -217,6 +226,23 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _sort_key(card: Card) -> tuple[int, int]:
     return card.sort_key
+
+
+def card_text(card: object) -> str:
+    """The canonical text of ``card`` (``10H``); for anything that is not a `Card` (a move built
+    by hand with the wrong contents), a description in angle brackets that no parser reads as a
+    card, so that formatting a move never raises."""
+    if isinstance(card, Card):
+        return _CARD_TEXT[card.code]
+    return f"<{describe(card)}>"
+
+
+def suit_text(suit: object) -> str:
+    """The letter of ``suit`` (``H``); for anything that is not a `Suit`, a description in angle
+    brackets (see `card_text`)."""
+    if isinstance(suit, Suit):
+        return _SUIT_LETTERS[suit]
+    return f"<{describe(suit)}>"
 
 
 def format_cards(cards: Iterable[Card], separator: str = ",") -> str:

@@ -9,27 +9,41 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
+from typing_extensions import Self
 
-from parlour.cards import PIQUET_DECK, Card, sort_cards
+from parlour.cards import PIQUET_DECK, Card, card_text, sort_cards
 from parlour.core import Move
 
-__all__ = ["PIQUET_PLAYS", "CardsMove", "KeywordMove", "OrderedCardsMove", "Play"]
+__all__ = ["PIQUET_PLAYS", "CardsMove", "ImmutableMove", "KeywordMove", "OrderedCardsMove", "Play"]
+
+
+class ImmutableMove(Move):
+    """A move that is never changed once built: `copy.copy` and `copy.deepcopy` return it
+    as it is (a search library that deep-copies states and moves on every clone pays nothing)."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
 
 
 @attrs.frozen(slots=True, repr=False)
-class Play(Move):
+class Play(ImmutableMove):
     """Play a card to the current trick: ``play QS``."""
 
     card: Card
 
     def __str__(self) -> str:
-        return f"play {self.card.text}"
+        return f"play {card_text(self.card)}"
 
     def __repr__(self) -> str:
-        return f"Play({self.card.text})"
+        return f"Play({card_text(self.card)})"
 
 
-class KeywordMove(Move):
+class KeywordMove(ImmutableMove):
     """A move written as one keyword and nothing else (``pass``, ``propose``, ``draw``, …).
 
     A subclass sets ``keyword``; its values carry no data, so all values of one subclass are
@@ -56,7 +70,7 @@ class KeywordMove(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
-class OrderedCardsMove(Move):
+class OrderedCardsMove(ImmutableMove):
     """A keyword followed by cards whose order means something (a Burraco sequence, written
     low to high with each wild where it stands): the cards are kept as given.
 
@@ -67,7 +81,7 @@ class OrderedCardsMove(Move):
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return " ".join((self.keyword, *(card.text for card in self.cards)))
+        return " ".join((self.keyword, *(card_text(card) for card in self.cards)))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"

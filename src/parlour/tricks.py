@@ -26,6 +26,7 @@ __all__ = [
     "CardTable",
     "Condition",
     "Demand",
+    "FollowSteps",
     "Obligation",
     "Scope",
     "TrickEvaluator",
@@ -121,6 +122,22 @@ class CardTable:
     suit_masks: tuple[int, ...]
     power: tuple[tuple[int, ...], ...]
     beaten_by: tuple[tuple[int, ...], ...]
+    takes_from: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """Under each trump, per card: the cards that would win the trick from it while it is the
+    card winning (higher cards of its suit, and every trump if it is not one)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "takes_from",
+            tuple(
+                tuple(
+                    beaten | (self.suit_masks[trump] if suit != trump else 0)
+                    for beaten, suit in zip(self.beaten_by[trump], self.suit_of, strict=True)
+                )
+                for trump in range(5)
+            ),
+        )
 
     @classmethod
     def build(
@@ -173,6 +190,13 @@ class CardTable:
         return best
 
 
+FollowSteps = tuple[tuple[int, int], ...]
+"""Clauses compiled for one situation: per clause that binds there, the cards it demands and
+the allowed cards it leaves alone (those outside its scope). Narrowing a hand by them: each
+clause the cards still allowed can meet keeps only its demanded cards and the ones it leaves
+alone; a clause the hand cannot meet binds nothing."""
+
+
 _TRUMP_LED = int(Condition.TRUMP_LED)
 _PLAIN_LED = int(Condition.PLAIN_LED)
 _PARTNER_WINNING = int(Condition.PARTNER_WINNING)
@@ -184,7 +208,7 @@ _NO_TRUMP_IN_TRICK = int(Condition.NO_TRUMP_IN_TRICK)
 class TrickEvaluator:
     """Legal cards and violations for one game's `TrickRules` over its `CardTable`."""
 
-    __slots__ = ("_clauses", "obligations", "rules", "table")
+    __slots__ = ("_cards", "_clauses", "_compiled", "obligations", "rules", "table")
 
     def __init__(self, table: CardTable, rules: TrickRules) -> None:
         self.table = table
@@ -193,6 +217,53 @@ class TrickEvaluator:
         self._clauses = tuple(
             (int(obligation.when), int(obligation.demand), obligation.scope is Scope.TRUMPS)
             for obligation in rules.obligations
+        )
+        self._cards = len(table.cards)
+        self._compiled: list[FollowSteps | None] = [None] * (5 * self._cards * self._cards * 2)
+        """The clauses compiled per situation, filled on first use (see `following`)."""
+
+    def following(
+        self, trump: int, hand: int, led_card: int, winning_card: int, partner_winning: bool
+    ) -> int:
+        """The cards of ``hand`` that may be played to a trick led with ``led_card`` in which
+        ``winning_card`` wins so far (``partner_winning``: played by the partner of the seat to
+        act); the same answer as `allowed`, from what a game keeps about the trick.
+
+        The clauses that bind in that situation are compiled once into (demanded, kept) mask
+        pairs, so each call is a few ``&`` and ``|`` (see `FollowSteps`).
+        """
+        cards = self._cards
+        key = ((trump * cards + led_card) * cards + winning_card) * 2 + partner_winning
+        steps = self._compiled[key]
+        if steps is None:
+            steps = self._compile(trump, led_card, winning_card, partner_winning)
+            self._compiled[key] = steps
+        allowed = hand
+        for demanded, kept in steps:
+            candidates = allowed & demanded
+            if candidates:
+                allowed = candidates | (allowed & kept)
+        return allowed
+
+    def _compile(
+        self, trump: int, led_card: int, winning_card: int, partner_winning: bool
+    ) -> FollowSteps:
+        table = self.table
+        trump_mask = table.suit_masks[trump]
+        trump_in_trick = table.suit_of[winning_card] == trump
+        active = _TRUMP_LED if table.suit_of[led_card] == trump else _PLAIN_LED
+        active |= _TRUMP_IN_TRICK if trump_in_trick else _NO_TRUMP_IN_TRICK
+        active |= _PARTNER_WINNING if partner_winning else _OPPONENT_WINNING
+        demands = (
+            table.suit_masks[table.suit_of[led_card]],
+            table.beaten_by[trump][led_card],
+            trump_mask,
+            table.beaten_by[trump][winning_card] if trump_in_trick else trump_mask,
+        )
+        return tuple(
+            (demands[demand], ~trump_mask if trumps_only else 0)
+            for when, demand, trumps_only in self._clauses
+            if when & active == when
         )
 
     def _situation(self, trump: int, trick: Sequence[int]) -> tuple[int, tuple[int, int, int, int]]:
@@ -236,16 +307,12 @@ class TrickEvaluator:
         """The bitmask of the cards of ``hand`` that may be played to ``trick``."""
         if not trick:
             return hand
-        active, demands = self._situation(trump, trick)
-        trump_mask = self.table.suit_masks[trump]
-        allowed = hand
-        for when, demand, trumps_only in self._clauses:
-            if when & active != when:
-                continue
-            candidates = allowed & demands[demand]
-            if candidates:
-                allowed = candidates | (allowed & ~trump_mask) if trumps_only else candidates
-        return allowed
+        winner = self.table.winning_index(trump, trick)
+        rules = self.rules
+        partner_winning = (
+            rules.partnerships and rules.partner_at_offset[(len(trick) - winner) % rules.players]
+        )
+        return self.following(trump, hand, trick[0], trick[winner], partner_winning)
 
     def violation(
         self, trump: int, hand: int, trick: Sequence[int], card: int

@@ -142,7 +142,7 @@ def play_state(
     holder = next((seat for seat in range(4) if hand_masks[seat] & king_queen == king_queen), -1)
     turnup = card_index(parse_card(f"7{trump_suit.letter}"))
     table = Table(
-        options if options is not None else Options(),
+        options=options if options is not None else Options(),
         dealer=dealer,
         deal_number=1,
         turnup=turnup,
@@ -152,7 +152,10 @@ def play_state(
         take_round=1,
     )
     to_act = (leader + len(played)) % 4
-    return BeloteState(table, Phase.PLAY, to_act, hand_masks, (), tuple(played), leader)
+    return BeloteState(
+        table=table, phase=Phase.PLAY, to_act=to_act, hands=hand_masks, trick=tuple(played),
+        leader=leader,
+    )  # fmt: skip
 
 
 # Final 8-card hands (seats 0..3) of real deals: dealer 3, seat 0 takes the turn-up ♥ in round 1

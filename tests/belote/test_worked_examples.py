@@ -72,7 +72,7 @@ def table(
 ) -> Table:
     """A deal's table: trump ♥, seat 0 took the turn-up 7♥."""
     return Table(
-        options or Options(),
+        options=options or Options(),
         dealer=3,
         deal_number=deal,
         held=held,
@@ -386,7 +386,10 @@ def at_score(
     match_score: tuple[int, int], options: Options | None = None, held: int = 0
 ) -> BeloteState:
     """A match with a deal due by seat 3 at that score."""
-    return BeloteState(Table(options or Options(), 3, 4, match_score, held), Phase.DEAL_DUE)
+    table = Table(
+        options=options or Options(), dealer=3, deal_number=4, match_score=match_score, held=held
+    )
+    return BeloteState(table=table, phase=Phase.DEAL_DUE)
 
 
 def test_the_match_goes_on_below_the_target() -> None:
@@ -437,7 +440,7 @@ def test_held_points_are_lost_when_the_match_ends() -> None:
 
 
 def test_match_winner_team_rule() -> None:
-    made = DealResult(1, 3, "made", taker=0)
+    made = DealResult(number=1, dealer=3, outcome="made", taker=0)
     options = Options()
     assert match_winner_team(options, (999, 0), made) is None
     assert match_winner_team(options, (1000, 999), made) == 0

@@ -13,8 +13,10 @@ from typing import Any
 from parlour.belote import bot as _bot
 from parlour.belote import narrate as _narrate
 from parlour.belote import view as _view
+from parlour.belote.dealing import INDEX_BY_CODE, deal_cards, read_deal
 from parlour.belote.moves import PASS, PLAYS, TAKE_TURNUP, TAKES, Pass, Play, Take
 from parlour.belote.options import Options
+from parlour.belote.play import EVALUATORS as _EVALUATORS
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import (
     CARD_TABLE,
@@ -28,30 +30,39 @@ from parlour.belote.rules import (
     cards_in,
 )
 from parlour.belote.scoring import DealFacts, match_winner_team, score_deal, team_seats
-from parlour.belote.state import BeloteState, DealResult, Phase, Table
+from parlour.belote.state import (
+    PARTNER_OF,
+    BeloteState,
+    DealResult,
+    Phase,
+    Table,
+    bid_moves,
+    build_state,
+    build_table,
+)
 from parlour.cards import Card, Suit, parse_card, parse_suit
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError, describe, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
-from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
-from parlour.options import build_options
+from parlour.notation import parse_deal, split_move
 from parlour.turns import turn_violation
 
 __all__ = ["GAME", "BeloteGame"]
 
 _FULL_DECK_MASK = (1 << 32) - 1
-_INDEX_OF: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
-_ROUND_1_MOVES = (PASS, TAKE_TURNUP)
-_ROUND_2_MOVES = {
-    (allow_turnup_suit, turnup_suit): (
-        PASS,
-        *(TAKES[suit] for suit in range(4) if allow_turnup_suit or suit != turnup_suit),
-    )
-    for allow_turnup_suit in (False, True)
-    for turnup_suit in range(4)
-}
 _MOVE_KEYWORDS = "deal, pass, take, play"
+# An enum member read through its class costs about 0.3 µs in Python 3.11: read them once.
+_DEAL_DUE = Phase.DEAL_DUE
+_BID_ROUND_1 = Phase.BID_ROUND_1
+_BID_ROUND_2 = Phase.BID_ROUND_2
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_INTERNED_PLAY_INDEX = {id(move): index for index, move in enumerate(PLAYS)}
+"""The card index of each interned play move, by identity: those moves live as long as the
+module, so no other object can have their ids; any other `Play` goes through `check`."""
+_NEXT_SEAT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
+_TAKES_FROM = CARD_TABLE.takes_from
 
 
 _plays = moves_by_mask(PLAYS)
@@ -76,7 +87,12 @@ class BeloteGame(FixedSeats):
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> BeloteState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return BeloteState(Table(build_options(Options, options), dealer), Phase.DEAL_DUE)
+        return _between_deals(
+            build_table(
+                options=self.make_options(options), dealer=dealer, deal_number=0,
+                match_score=(0, 0), held=0, deals=(),
+            )
+        )  # fmt: skip
 
     def options(self, state: BeloteState) -> Options:
         """The match's options."""
@@ -85,39 +101,26 @@ class BeloteGame(FixedSeats):
     def random_deal(self, state: BeloteState, rng: random.Random) -> Deal:
         """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says."""
         table = state.table
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hands = deal_in_packets(deck, table.options.first_packets, table.dealer, PLAYERS)
-        return make_deal(DEAL_FIELDS, (hands, [[deck[20]]], [deck[21:]]))
+        return deal_cards(table.options.first_packets, table.dealer, rng)
 
     # --- whose turn -------------------------------------------------------------------------
     def current_player(self, state: BeloteState) -> int | Chance | None:
         """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
-        phase = state.phase
-        if phase == Phase.DEAL_DUE:
-            return CHANCE
-        if phase == Phase.OVER:
-            return None
-        return state.to_act
+        return state.turn
 
     # --- legal moves and checking -------------------------------------------------------------
     def legal_moves(self, state: BeloteState) -> tuple[Move, ...]:
         """Every legal move in the documented order; empty at a deal or once the match is over."""
-        phase = state.phase
-        if phase == Phase.PLAY:
-            return _plays(state.legal_mask)
-        if phase == Phase.BID_ROUND_1:
-            return _ROUND_1_MOVES
-        if phase == Phase.BID_ROUND_2:
-            table = state.table
-            return _ROUND_2_MOVES[(table.options.round2_allows_turnup_suit, _turnup_suit(table))]
-        return ()
+        mask = state.legal_mask
+        return _plays(mask) if mask else bid_moves(state.phase, state.table)
 
     def check(self, state: BeloteState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
+        if _is_legal_deal(state, move, seat):
+            return None
         phase = state.phase
         violation = turn_violation(
-            move, seat, over=phase == Phase.OVER, deal_due=phase == Phase.DEAL_DUE,
+            move, seat, over=phase == _OVER, deal_due=phase == _DEAL_DUE,
             to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
         )  # fmt: skip
         if violation is not None or isinstance(move, Deal):
@@ -125,7 +128,7 @@ class BeloteGame(FixedSeats):
         if isinstance(move, Play):
             return self._check_play(state, move)
         if isinstance(move, Pass):
-            if phase == Phase.PLAY:
+            if phase == _PLAY:
                 return Violation("phase.wrong_move", "the bidding is over: play a card")
             return None
         if isinstance(move, Take):
@@ -139,10 +142,10 @@ class BeloteGame(FixedSeats):
                 "belote.name_a_suit",
                 f"'take' names a suit (S, H, D or C) or none, not {describe(move.suit)}",
             )
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             return Violation("phase.wrong_move", "the bidding is over: play a card")
         turnup_suit = Suit(_turnup_suit(state.table))
-        if phase == Phase.BID_ROUND_1:
+        if phase == _BID_ROUND_1:
             if move.suit is not None and move.suit != turnup_suit:
                 return Violation(
                     "belote.take_turnup_suit",
@@ -166,11 +169,11 @@ class BeloteGame(FixedSeats):
             return Violation(
                 "card.not_held", f"a play names a card, not {type(move.card).__name__}"
             )
-        if state.phase != Phase.PLAY:
+        if state.phase != _PLAY:
             return Violation("phase.wrong_move", "the bidding is not over: pass or take")
-        index = _INDEX_OF.get(move.card)
+        index = INDEX_BY_CODE[move.card.code]
         hand = state.hands[state.to_act]
-        if index is None or not hand >> index & 1:
+        if index < 0 or not hand >> index & 1:
             return Violation("card.not_held", f"you do not hold {move.card.symbol}")
         if state.legal_mask >> index & 1:
             return None
@@ -182,19 +185,26 @@ class BeloteGame(FixedSeats):
 
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BeloteState, move: Move, seat: int | None) -> BeloteState:
-        """The state after ``move``; raises `IllegalMoveError` if it is not legal."""
-        if (
-            type(move) is Play
-            and type(move.card) is Card
-            and state.phase == Phase.PLAY
-            and (seat is None or seat == state.to_act)
-        ):
-            index = _INDEX_OF.get(move.card)
-            if index is not None and state.legal_mask >> index & 1:
+        """The state after ``move``; raises `IllegalMoveError` if it is not legal.
+
+        A card the seat to act may play (one bit of the state's legal mask) and a deal of
+        exactly the deck go straight to their transition; anything else is judged by `check`.
+        """
+        index = _INTERNED_PLAY_INDEX.get(id(move), -1)
+        if index >= 0 and (seat is None or seat == state.to_act):
+            if state.legal_mask >> index & 1:
                 return _play(state, index)
+        elif type(move) is Deal and seat is None and state.phase == _DEAL_DUE:
+            dealt = read_deal(move)
+            if dealt is not None:
+                return _deal(state, *dealt)
         raise_if_illegal(self.check(state, move, seat), move)
+        if isinstance(move, Play):
+            return _play(state, INDEX_BY_CODE[move.card.code])
         if isinstance(move, Deal):
-            return _deal(state, move)
+            dealt = read_deal(move)
+            assert dealt is not None  # check() refuses any other deal
+            return _deal(state, *dealt)
         if isinstance(move, Pass):
             return _pass(state)
         if isinstance(move, Take):
@@ -213,8 +223,8 @@ class BeloteGame(FixedSeats):
             if len(arguments) != 1:
                 raise NotationError(f"'play' takes one card, as in 'play JH': {shown(text)}")
             card = parse_card(arguments[0])
-            index = _INDEX_OF.get(card)
-            return Play(card) if index is None else PLAYS[index]
+            index = INDEX_BY_CODE[card.code]
+            return Play(card) if index < 0 else PLAYS[index]
         if keyword == "pass":
             if arguments:
                 raise NotationError(f"'pass' takes no argument: {shown(text)}")
@@ -226,7 +236,7 @@ class BeloteGame(FixedSeats):
                 raise NotationError(f"'take' takes at most one suit, as in 'take H': {shown(text)}")
             suit = parse_suit(arguments[0])
             table = state.table
-            if state.phase == Phase.BID_ROUND_1 and suit == _turnup_suit(table):
+            if state.phase == _BID_ROUND_1 and suit == _turnup_suit(table):
                 return TAKE_TURNUP
             return TAKES[suit]
         if keyword == "deal":
@@ -243,7 +253,7 @@ class BeloteGame(FixedSeats):
 
     def winners(self, state: BeloteState) -> tuple[int, ...]:
         """The winning team's two seats once the match is over; empty before."""
-        if state.phase != Phase.OVER:
+        if state.phase != _OVER:
             return ()
         table = state.table
         last_played = next(deal for deal in reversed(table.deals) if deal.outcome != "thrown_in")
@@ -265,12 +275,12 @@ class BeloteGame(FixedSeats):
 
         Between deals (and once the match is over) the whole deck is in the ``pack``.
         """
-        if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        if state.phase in (_DEAL_DUE, _OVER):
             return {"pack": DECK}
         table = state.table
 
         zones = {f"hand {seat}": cards_in(state.hands[seat]) for seat in range(PLAYERS)}
-        in_bidding = state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
+        in_bidding = state.phase in (_BID_ROUND_1, _BID_ROUND_2)
         zones["turnup"] = (DECK[table.turnup],) if in_bidding else ()
         zones["stock"] = tuple(DECK[index] for index in state.stock)
         zones["trick"] = tuple(DECK[index] for index in state.trick)
@@ -284,48 +294,107 @@ class BeloteGame(FixedSeats):
     bot_move = staticmethod(_bot.bot_move)
 
 
+def _is_legal_deal(state: BeloteState, move: Move, seat: int | None) -> bool:
+    """Whether ``move`` is a deal due now that lays out exactly the deck (the common case,
+    decided without the general check's sorting)."""
+    return (
+        type(move) is Deal
+        and seat is None
+        and state.phase == _DEAL_DUE
+        and read_deal(move) is not None
+    )
+
+
 # --- transitions (moves already checked) -----------------------------------------------
 
 
-def _deal(state: BeloteState, deal: Deal) -> BeloteState:
+def _between_deals(table: Table, phase: Phase = _DEAL_DUE) -> BeloteState:
+    """The state when a deal is due (or the match is over): only the table says anything."""
+    return build_state(
+        table=table, phase=phase, to_act=-1, hands=(0, 0, 0, 0), stock=(), trick=(),
+        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        trick_winner=-1, winning_card=-1, turn=CHANCE if phase == _DEAL_DUE else None,
+    )  # fmt: skip
+
+
+def _bidding(
+    state: BeloteState, table: Table, phase: Phase, to_act: int, hands: tuple[int, ...]
+) -> BeloteState:
+    """A state of a bidding round: ``to_act`` may pass or take."""
+    return build_state(
+        table=table, phase=phase, to_act=to_act, hands=hands, stock=state.stock, trick=(),
+        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        trick_winner=-1, winning_card=-1, turn=to_act,
+    )  # fmt: skip
+
+
+def _deal(
+    state: BeloteState, hands: tuple[int, ...], turnup: int, stock: tuple[int, ...]
+) -> BeloteState:
     table = state.table
-    hands = tuple(sum(1 << _INDEX_OF[card] for card in hand) for hand in deal["hands"])
-    turnup = _INDEX_OF[deal["turnup"][0][0]]
-    stock = tuple(_INDEX_OF[card] for card in deal["stock"][0])
-    new_table = Table(
-        table.options,
-        table.dealer,
-        table.deal_number + 1,
-        table.match_score,
-        table.held,
-        table.deals,
-        turnup,
+    new_table = build_table(
+        options=table.options,
+        dealer=table.dealer,
+        deal_number=table.deal_number + 1,
+        match_score=table.match_score,
+        held=table.held,
+        deals=table.deals,
+        turnup=turnup,
     )
     first_bidder = (table.dealer + 1) % PLAYERS
-    return BeloteState(new_table, Phase.BID_ROUND_1, first_bidder, hands, stock)
+    phase = _BID_ROUND_1
+    return build_state(
+        table=new_table, phase=phase, to_act=first_bidder, hands=hands, stock=stock, trick=(),
+        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        trick_winner=-1, winning_card=-1, turn=first_bidder,
+    )  # fmt: skip
 
 
 def _pass(state: BeloteState) -> BeloteState:
     table = state.table
     seat = state.to_act
     if seat != table.dealer:
-        return BeloteState(table, state.phase, (seat + 1) % PLAYERS, state.hands, state.stock)
+        return _bidding(state, table, state.phase, (seat + 1) % PLAYERS, state.hands)
     first_bidder = (table.dealer + 1) % PLAYERS
-    if state.phase == Phase.BID_ROUND_1:
-        return BeloteState(table, Phase.BID_ROUND_2, first_bidder, state.hands, state.stock)
-    thrown_in = DealResult(table.deal_number, table.dealer, "thrown_in", turnup=DECK[table.turnup])
-    next_dealer = table.dealer if table.options.all_pass == "redeal_same_dealer" else first_bidder
-    return BeloteState(
-        Table(
-            table.options,
-            next_dealer,
-            table.deal_number,
-            table.match_score,
-            table.held,
-            (*table.deals, thrown_in),
-        ),
-        Phase.DEAL_DUE,
+    if state.phase == _BID_ROUND_1:
+        return _bidding(state, table, _BID_ROUND_2, first_bidder, state.hands)
+    thrown_in = DealResult(
+        number=table.deal_number,
+        dealer=table.dealer,
+        outcome="thrown_in",
+        turnup=DECK[table.turnup],
     )
+    next_dealer = table.dealer if table.options.all_pass == "redeal_same_dealer" else first_bidder
+    return _between_deals(
+        build_table(
+            options=table.options,
+            dealer=next_dealer,
+            deal_number=table.deal_number,
+            match_score=table.match_score,
+            held=table.held,
+            deals=(*table.deals, thrown_in),
+        )
+    )
+
+
+_STOCK_SHARES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _stock_shares(dealer: int, taker: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the stock positions it receives after ``taker`` takes: the stock goes out in
+    seat order from the dealer's next seat, ending with the dealer, in packets of
+    `STOCK_PACKET_TO_OTHERS` cards (`STOCK_PACKET_TO_TAKER` for the taker)."""
+    shares = _STOCK_SHARES.get((dealer, taker))
+    if shares is None:
+        by_seat: list[tuple[int, ...]] = [()] * PLAYERS
+        position = 0
+        for offset in range(1, PLAYERS + 1):
+            seat = (dealer + offset) % PLAYERS
+            packet = STOCK_PACKET_TO_TAKER if seat == taker else STOCK_PACKET_TO_OTHERS
+            by_seat[seat] = tuple(range(position, position + packet))
+            position += packet
+        shares = _STOCK_SHARES[(dealer, taker)] = tuple(by_seat)
+    return shares
 
 
 def _take(state: BeloteState, trump: int) -> BeloteState:
@@ -333,61 +402,77 @@ def _take(state: BeloteState, trump: int) -> BeloteState:
     taker = state.to_act
     hands = list(state.hands)
     hands[taker] |= 1 << table.turnup
-    stock = iter(state.stock)
-    for offset in range(1, PLAYERS + 1):
-        seat = (table.dealer + offset) % PLAYERS
-        packet = STOCK_PACKET_TO_TAKER if seat == taker else STOCK_PACKET_TO_OTHERS
-        for _ in range(packet):
-            hands[seat] |= 1 << next(stock)
+    stock = state.stock
+    for seat, positions in enumerate(_stock_shares(table.dealer, taker)):
+        for position in positions:
+            hands[seat] |= 1 << stock[position]
     king_queen = KING_QUEEN_OF[trump]
     belote_holder = next(
         (seat for seat in range(PLAYERS) if hands[seat] & king_queen == king_queen), -1
     )
-    new_table = Table(
-        table.options,
-        table.dealer,
-        table.deal_number,
-        table.match_score,
-        table.held,
-        table.deals,
-        table.turnup,
-        trump,
-        taker,
-        belote_holder,
-        1 if state.phase == Phase.BID_ROUND_1 else 2,
+    new_table = build_table(
+        options=table.options,
+        dealer=table.dealer,
+        deal_number=table.deal_number,
+        match_score=table.match_score,
+        held=table.held,
+        deals=table.deals,
+        turnup=table.turnup,
+        trump=trump,
+        taker=taker,
+        belote_holder=belote_holder,
+        take_round=1 if state.phase == _BID_ROUND_1 else 2,
     )
     leader = (table.dealer + 1) % PLAYERS
-    return BeloteState(new_table, Phase.PLAY, leader, tuple(hands), (), (), leader)
+    return build_state(
+        table=new_table, phase=_PLAY, to_act=leader, hands=tuple(hands), stock=(),
+        trick=(), leader=leader, won=(0, 0), last_trick=None, rebelote_trick=0,
+        legal_mask=hands[leader], trick_winner=-1, winning_card=-1, turn=leader,
+    )  # fmt: skip
 
 
 def _play(state: BeloteState, card: int) -> BeloteState:
+    """Seat ``state.to_act`` plays ``card``: the trick's winner is updated from the card that
+    was winning (one mask test), and the next seat's legal cards are computed."""
     table = state.table
     seat = state.to_act
-    hands = list(state.hands)
-    hands[seat] &= ~(1 << card)
+    bit = 1 << card
+    new_hands = list(state.hands)
+    hand = new_hands[seat] = new_hands[seat] & ~bit
+    hands = tuple(new_hands)
     trick = (*state.trick, card)
+    trump = table.trump
     rebelote_trick = state.rebelote_trick
     if seat == table.belote_holder:
-        king_queen = KING_QUEEN_OF[table.trump]
-        if (1 << card) & king_queen and not hands[seat] & king_queen:
+        king_queen = KING_QUEEN_OF[trump]
+        if bit & king_queen and not hand & king_queen:
             rebelote_trick = state.tricks_played + 1
+    winning_card = state.winning_card
+    if winning_card < 0 or bit & _TAKES_FROM[trump][winning_card]:
+        winner, winning_card = seat, card
+    else:
+        winner = state.trick_winner
     if len(trick) < PLAYERS:
-        return BeloteState(
-            table, Phase.PLAY, (seat + 1) % PLAYERS, tuple(hands), (), trick, state.leader,
-            state.won, state.last_trick, rebelote_trick,
+        to_act = _NEXT_SEAT[seat]
+        legal_mask = _EVALUATORS[table.options.partner_winning].following(
+            trump, hands[to_act], trick[0], winning_card, winner == PARTNER_OF[to_act]
+        )
+        return build_state(
+            table=table, phase=_PLAY, to_act=to_act, hands=hands, stock=(), trick=trick,
+            leader=state.leader, won=state.won, last_trick=state.last_trick,
+            rebelote_trick=rebelote_trick, legal_mask=legal_mask, trick_winner=winner,
+            winning_card=winning_card, turn=to_act,
         )  # fmt: skip
-    winner = (state.leader + CARD_TABLE.winning_index(table.trump, trick)) % PLAYERS
     team = winner % 2
-    trick_mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-    won = (
-        (state.won[0] | trick_mask, state.won[1])
-        if team == 0
-        else (state.won[0], state.won[1] | trick_mask)
-    )
+    trick_mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+    won = state.won
+    won = (won[0] | trick_mask, won[1]) if team == 0 else (won[0], won[1] | trick_mask)
     if won[0] | won[1] != _FULL_DECK_MASK:
-        return BeloteState(
-            table, Phase.PLAY, winner, tuple(hands), (), (), winner, won,
-            (state.leader, trick), rebelote_trick,
+        return build_state(
+            table=table, phase=_PLAY, to_act=winner, hands=hands, stock=(), trick=(),
+            leader=winner, won=won, last_trick=(state.leader, trick),
+            rebelote_trick=rebelote_trick, legal_mask=hands[winner], trick_winner=-1,
+            winning_card=-1, turn=winner,
         )  # fmt: skip
     return _finish_deal(table, DealFacts(won, team, rebelote_trick))
 
@@ -398,13 +483,16 @@ def _finish_deal(table: Table, facts: DealFacts) -> BeloteState:
         table.match_score[0] + result.points[0],
         table.match_score[1] + result.points[1],
     )
-    deals = (*table.deals, result)
     winner = match_winner_team(table.options, match_score, result)
-    next_dealer = (table.dealer + 1) % PLAYERS
-    next_table = Table(
-        table.options, next_dealer, table.deal_number, match_score, result.held, deals
+    next_table = build_table(
+        options=table.options,
+        dealer=(table.dealer + 1) % PLAYERS,
+        deal_number=table.deal_number,
+        match_score=match_score,
+        held=result.held,
+        deals=(*table.deals, result),
     )
-    return BeloteState(next_table, Phase.DEAL_DUE if winner is None else Phase.OVER)
+    return _between_deals(next_table, _DEAL_DUE if winner is None else _OVER)
 
 
 GAME = BeloteGame()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from parlour.cards import Suit
-from parlour.core import Move
-from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
+from parlour.cards import Suit, suit_text
+from parlour.moves import PIQUET_PLAYS, ImmutableMove, KeywordMove, Play
 
 __all__ = ["PASS", "PLAYS", "TAKES", "TAKE_TURNUP", "Pass", "Play", "Take"]
 
@@ -19,14 +18,14 @@ class Pass(KeywordMove):
 
 
 @attrs.frozen(slots=True, repr=False)
-class Take(Move):
+class Take(ImmutableMove):
     """Take the contract: ``suit=None`` in the first round (the turn-up's suit), a named suit in
     the second."""
 
     suit: Suit | None = None
 
     def __str__(self) -> str:
-        return "take" if self.suit is None else f"take {self.suit.letter}"
+        return "take" if self.suit is None else f"take {suit_text(self.suit)}"
 
     def __repr__(self) -> str:
         return f"Take({str(self)!r})"

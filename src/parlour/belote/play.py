@@ -6,11 +6,12 @@ from parlour.belote.options import Options
 from parlour.belote.rules import CARD_TABLE, PLAY_RULES
 from parlour.tricks import TrickEvaluator
 
-__all__ = ["play_evaluator"]
+__all__ = ["EVALUATORS", "play_evaluator"]
 
-_EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
+EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
+"""The evaluator of each ``partner_winning`` option value."""
 
 
 def play_evaluator(options: Options) -> TrickEvaluator:
     """The evaluator of the play obligations that ``options`` select."""
-    return _EVALUATORS[options.partner_winning]
+    return EVALUATORS[options.partner_winning]

@@ -13,11 +13,15 @@ from parlour.belote.rules import (
     TEAMS,
     mask_points,
 )
-from parlour.belote.state import DealResult, Table
+from parlour.belote.state import DealResult, Table, build_deal_result
 from parlour.cards import Suit
 from parlour.core import ScoreEvent
 
 __all__ = ["DealFacts", "match_winner_team", "score_deal", "team_seats"]
+
+FULL_DECK = (1 << len(DECK)) - 1
+_TEAM_SEATS = tuple(TEAMS)
+_SUITS = tuple(Suit)
 
 
 def team_seats(team: int) -> tuple[int, int]:
@@ -40,7 +44,11 @@ def _contract_outcome(options: Options, takers_test: int, defenders_test: int) -
         return "made"
     if takers_test < defenders_test:
         return "failed"
-    return {"takers_win": "made", "litige": "litige", "takers_fail": "failed"}[options.tie_rule]
+    return _TIE_OUTCOME[options.tie_rule]
+
+
+_TIE_OUTCOME = {"takers_win": "made", "litige": "litige", "takers_fail": "failed"}
+"""The outcome of an exact tie in the contract test, by ``tie_rule``."""
 
 
 def score_deal(table: Table, facts: DealFacts) -> DealResult:
@@ -50,8 +58,9 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     takers = table.taker % 2
     defenders = 1 - takers
     deal = table.deal_number
-    capot_team = next((team for team in (0, 1) if facts.won[team].bit_count() == 32), None)
-    card_points = [mask_points(facts.won[team], trump) for team in (0, 1)]
+    won = facts.won
+    capot_team = 0 if won[0] == FULL_DECK else 1 if won[1] == FULL_DECK else None
+    card_points = [mask_points(won[0], trump), mask_points(won[1], trump)]
     trick_points = list(card_points)
     if capot_team is not None:
         card_points[capot_team] = options.capot_points
@@ -69,7 +78,11 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
 
     def award(team: int, amount: int, reason: str, trick: int | None = None) -> None:
         if amount:
-            awards.append(ScoreEvent(team_seats(team), amount, reason, deal, trick))
+            awards.append(
+                ScoreEvent(
+                    seats=_TEAM_SEATS[team], points=amount, reason=reason, deal=deal, trick=trick
+                )
+            )
             points[team] += amount
 
     def award_own_points(team: int) -> None:
@@ -100,14 +113,14 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     elif held:
         award(takers if outcome == "made" else defenders, held, "belote.litige")
         held = 0
-    return DealResult(
+    return build_deal_result(
         number=deal,
         dealer=table.dealer,
         outcome=outcome,
         taker=table.taker,
-        trump=Suit(trump),
+        trump=_SUITS[trump],
         turnup=DECK[table.turnup],
-        tricks=(facts.won[0].bit_count() // 4, facts.won[1].bit_count() // 4),
+        tricks=(won[0].bit_count() // 4, won[1].bit_count() // 4),
         card_points=(card_points[0], card_points[1]),
         belote_team=belote_team,
         capot_team=capot_team,

@@ -10,17 +10,17 @@ table's order (see `bezique.melds.available_melds`), then ``exchange``, ``show``
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
-
-import attrs
 
 from parlour.bezique import bot as _bot
 from parlour.bezique import melds as _melds
 from parlour.bezique import narrate as _narrate
 from parlour.bezique import view as _view
 from parlour.bezique.moves import DRAW, EXCHANGE, PLAYS, SHOW, Draw, Exchange, Meld, Play, Show
-from parlour.bezique.options import Options
+from parlour.bezique.options import Options, options_of
 from parlour.bezique.rules import (
+    CARDS_PER_HAND,
     DEAL_FIELDS,
     DECK,
     FACES,
@@ -34,17 +34,28 @@ from parlour.bezique.rules import (
     USES,
     brisques_in,
     cards_in,
+    deal_slices,
     face_index,
     faces_in,
 )
-from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase, Table
+from parlour.bezique.state import (
+    BeziqueState,
+    DealResult,
+    Declaration,
+    Phase,
+    Table,
+    build_state,
+    card_led,
+    cards_drawn,
+    replace_state,
+    trick_taken,
+)
 from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
 from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
-from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
-from parlour.options import build_options
+from parlour.notation import parse_deal, split_move
 from parlour.turns import turn_violation
 
 __all__ = ["GAME", "BeziqueGame"]
@@ -52,6 +63,30 @@ __all__ = ["GAME", "BeziqueGame"]
 _FACE_OF: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
 _MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
 _USE_INDEX = {use: index for index, use in enumerate(USES)}
+_FACE_BY_CODE: dict[int, int] = {card.code: face for face, card in enumerate(PIQUET_DECK)}
+"""The face of each card's `Card.code`, read without hashing a card."""
+_CARD_TYPE = {Card}
+_DECK_CODES = sorted(card.code for card in DECK)
+_HANDS_END = PLAYERS * CARDS_PER_HAND
+_FACES_MASK = (1 << FACES) - 1
+_SUIT_OF = tuple(int(card.suit) for card in DECK)  # type: ignore[arg-type]
+"""The suit of each card (suits are the same under both rank orders)."""
+_TURNUP_POSITION = _HANDS_END
+_STOCK_START = _TURNUP_POSITION + 1
+_TUPLE_TYPE = {tuple}
+_FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
+_FIELD_PAIRS = (2,) * len(DEAL_FIELDS)
+_GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
+_GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
+"""The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
+
+# The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
+# (about ten times the cost of a global), and the hot paths read them on every move.
+_DEAL_DUE = Phase.DEAL_DUE
+_PLAY = Phase.PLAY
+_DECLARE = Phase.DECLARE
+_LAST_STAGE = Phase.LAST_STAGE
+_OVER = Phase.OVER
 
 
 _plays_of_faces = moves_by_mask(PLAYS)
@@ -78,9 +113,14 @@ class BeziqueGame(FixedSeats):
     fixed_deal_fields = DEAL_FIELDS
 
     # --- setting up -----------------------------------------------------------------------
+    def make_options(self, given: Mapping[str, Any] | Any | None) -> Options:
+        """The `Options` of a mapping of option names (or returned as given); `OptionsError` on
+        an unknown name or a bad value."""
+        return options_of(given)
+
     def new_game(self, options: Any, dealer: int) -> BeziqueState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return BeziqueState(Table(build_options(Options, options), dealer), Phase.DEAL_DUE)
+        return _opening(options_of(options), dealer)
 
     def options(self, state: BeziqueState) -> Options:
         """The match's options."""
@@ -93,16 +133,25 @@ class BeziqueGame(FixedSeats):
         table = state.table
         deck = list(DECK)
         rng.shuffle(deck)
-        hands = deal_in_packets(deck, table.options.deal_packets, table.dealer, PLAYERS)
-        return make_deal(DEAL_FIELDS, (hands, [[deck[16]]], [deck[17:]]))
+        hands = tuple(
+            tuple(sorted([deck[position] for position in positions], key=_code))
+            for positions in deal_slices(tuple(table.options.deal_packets), table.dealer)
+        )
+        return Deal(
+            (
+                ("hands", hands),
+                ("turnup", ((deck[_TURNUP_POSITION],),)),
+                ("stock", (tuple(deck[_STOCK_START:]),)),
+            )
+        )
 
     # --- whose turn -------------------------------------------------------------------------
     def current_player(self, state: BeziqueState) -> int | Chance | None:
         """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
         phase = state.phase
-        if phase == Phase.DEAL_DUE:
+        if phase is _DEAL_DUE:
             return CHANCE
-        if phase == Phase.OVER:
+        if phase is _OVER:
             return None
         return state.to_act
 
@@ -111,18 +160,16 @@ class BeziqueGame(FixedSeats):
         """Every legal move in the documented order; empty at a deal or once the match is over."""
         phase = state.phase
         seat = state.to_act
-        if phase == Phase.PLAY:
-            return _plays(state.hands[seat] | state.tables[seat])
-        if phase == Phase.LAST_STAGE:
+        if phase is _PLAY:
+            held = state.hands[seat] | state.tables[seat]
+            return _plays_of_faces((held | held >> FACES) & _FACES_MASK)
+        if phase is _LAST_STAGE:
             return _plays(_last_stage_allowed(state))
-        if phase == Phase.DECLARE:
+        if phase is _DECLARE:
             moves: list[Move] = []
             if not state.declared:
-                moves.extend(_melds.available_melds(state, seat))
-            if _melds.can_exchange(state, seat):
-                moves.append(EXCHANGE)
-            if _melds.can_show(state, seat):
-                moves.append(SHOW)
+                moves += _melds.available_melds(state, seat)
+            moves += _melds.seven_moves(state, seat)
             moves.append(DRAW)
             return tuple(moves)
         return ()
@@ -131,7 +178,7 @@ class BeziqueGame(FixedSeats):
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         phase = state.phase
         violation = turn_violation(
-            move, seat, over=phase == Phase.OVER, deal_due=phase == Phase.DEAL_DUE,
+            move, seat, over=phase == _OVER, deal_due=phase == _DEAL_DUE,
             to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
         )  # fmt: skip
         if violation is not None or isinstance(move, Deal):
@@ -139,7 +186,7 @@ class BeziqueGame(FixedSeats):
         to_act = state.to_act
         if isinstance(move, Play):
             return _check_play(state, move)
-        if phase != Phase.DECLARE:
+        if phase != _DECLARE:
             if isinstance(move, (Meld, Exchange, Show, Draw)):
                 return Violation(
                     "phase.wrong_move",
@@ -166,21 +213,32 @@ class BeziqueGame(FixedSeats):
             and (seat is None or seat == state.to_act)
         ):
             phase = state.phase
-            face = _FACE_OF.get(move.card, -1)
+            face = _FACE_BY_CODE.get(move.card.code, -1)
             if face >= 0:
-                if phase == Phase.PLAY:
-                    card = _melds.play_copy(state, state.to_act, face)
-                    if card >= 0:
-                        return _play(state, card)
-                elif phase == Phase.LAST_STAGE:
+                if phase is _PLAY:
+                    seat = state.to_act
+                    held = state.hands[seat] | state.tables[seat]
+                    if held >> face & 1 and held >> (face + FACES) & 1:
+                        return _play(state, _melds.play_copy(state, seat, face))
+                    if held >> face & 1:
+                        return _play(state, face)
+                    if held >> (face + FACES) & 1:
+                        return _play(state, face + FACES)
+                elif phase is _LAST_STAGE:
                     allowed = _last_stage_allowed(state)
                     if allowed >> face & 1 or allowed >> (face + FACES) & 1:
                         return _play(state, _melds.play_copy(state, state.to_act, face))
-        elif type(move) is Draw and state.phase == Phase.DECLARE and seat in (None, state.to_act):
+        elif type(move) is Draw and state.phase is _DECLARE and seat in (None, state.to_act):
             return _draw(state)
+        elif type(move) is Deal and seat is None and state.phase is _DEAL_DUE:
+            layout = _deck_layout(move)
+            if layout is not None:
+                return _deal(state, layout)
         raise_if_illegal(self.check(state, move, seat), move)
         if isinstance(move, Deal):
-            return _deal(state, move)
+            layout = _deck_layout(move)
+            assert layout is not None  # check() accepted it: the whole deck in the right zones
+            return _deal(state, layout)
         if isinstance(move, Meld):
             return _meld(state, move)
         if isinstance(move, Exchange):
@@ -226,7 +284,7 @@ class BeziqueGame(FixedSeats):
     def winners(self, state: BeziqueState) -> tuple[int, ...]:
         """The seat(s) with the highest score once the match is over (both on a single-deal
         tie); empty before."""
-        if state.phase != Phase.OVER:
+        if state.phase != _OVER:
             return ()
         best = max(state.scores)
         return tuple(seat for seat in range(PLAYERS) if state.scores[seat] == best)
@@ -248,7 +306,7 @@ class BeziqueGame(FixedSeats):
 
         Between deals (and once the match is over) the whole deck is in the ``pack``.
         """
-        if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        if state.phase in (_DEAL_DUE, _OVER):
             return {"pack": DECK}
         stock = state.table.stock
         return {
@@ -281,7 +339,7 @@ def _check_play(state: BeziqueState, move: Play) -> Violation | None:
     if type(move.card) is not Card:
         return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
     phase = state.phase
-    if phase == Phase.DECLARE:
+    if phase == _DECLARE:
         return Violation(
             "phase.wrong_move", "you won the trick: declare if you wish, then 'draw' before playing"
         )
@@ -290,7 +348,7 @@ def _check_play(state: BeziqueState, move: Play) -> Violation | None:
     held = state.hands[seat] | state.tables[seat]
     if face < 0 or (not held >> face & 1 and not held >> (face + FACES) & 1):
         return Violation("card.not_held", f"you do not hold {move.card.symbol}")
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return None
     allowed = _last_stage_allowed(state)
     if allowed >> face & 1 or allowed >> (face + FACES) & 1:
@@ -306,30 +364,83 @@ def _check_play(state: BeziqueState, move: Play) -> Violation | None:
 # --- transitions (moves already checked) -------------------------------------------------------
 
 
-def _deal(state: BeziqueState, deal: Deal) -> BeziqueState:
-    """Lay out a checked deal: the first copy of each face met (hands in seat order, then the
-    turn-up, then the stock) is copy 0, the second copy 1."""
+_OPENINGS: dict[tuple[int, int], BeziqueState] = {}
+_OPENINGS_LIMIT = 256
+
+
+def _opening(options: Options, dealer: int) -> BeziqueState:
+    """The state of a new match with this very options record (shared, as states are
+    immutable). Remembered by the record's identity, which stays valid while the remembered
+    state holds the record."""
+    key = (id(options), dealer)
+    state = _OPENINGS.get(key)
+    if state is None:
+        if len(_OPENINGS) >= _OPENINGS_LIMIT:
+            _OPENINGS.clear()
+        state = build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
+        _OPENINGS[key] = state
+    return state
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None:
+    """The hand masks, turn-up and stock (physical cards) of a deal that lays out exactly the
+    deck in Bezique's zones, else ``None`` (`check` then says what is wrong). The first copy of
+    each face met (hands in seat order, then the turn-up, then the stock) is copy 0, the second
+    copy 1."""
+    fields: Any = deal.fields
+    if type(fields) is not tuple or set(map(type, fields)) != _TUPLE_TYPE:
+        return None
+    if tuple(map(len, fields)) != _FIELD_PAIRS:
+        return None
+    names, zones = zip(*fields, strict=True)
+    if names != _FIELD_NAMES or set(map(type, zones)) != _TUPLE_TYPE:
+        return None
+    if tuple(map(len, zones)) != _GROUPS_PER_FIELD:
+        return None
+    groups = (*zones[0], *zones[1], *zones[2])
+    if set(map(type, groups)) != _TUPLE_TYPE or tuple(map(len, groups)) != _GROUP_SIZES:
+        return None
+    cards = groups[0] + groups[1] + groups[2] + groups[3]
+    if set(map(type, cards)) != _CARD_TYPE:
+        return None
+    codes = [card.code for card in cards]
+    if sorted(codes) != _DECK_CODES:
+        return None  # not each face twice
+    seen = 0
+    indexes = []
+    for face in map(_FACE_BY_CODE.__getitem__, codes):
+        if seen >> face & 1:
+            indexes.append(face + FACES)
+        else:
+            seen |= 1 << face
+            indexes.append(face)
+    first = second = 0
+    for index in indexes[:CARDS_PER_HAND]:
+        first |= 1 << index
+    for index in indexes[CARDS_PER_HAND:_HANDS_END]:
+        second |= 1 << index
+    return (first, second), indexes[_TURNUP_POSITION], tuple(indexes[_STOCK_START:])
+
+
+def _deal(
+    state: BeziqueState, layout: tuple[tuple[int, int], int, tuple[int, ...]]
+) -> BeziqueState:
+    """Lay out a checked deal (see `_deck_layout` for the copies)."""
     table = state.table
-    seen: set[int] = set()
-
-    def index(card: Card) -> int:
-        face = _FACE_OF[card]
-        if face in seen:
-            return face + FACES
-        seen.add(face)
-        return face
-
-    hands = tuple(sum(1 << index(card) for card in hand) for hand in deal["hands"])
-    turnup = index(deal["turnup"][0][0])
-    stock = tuple(index(card) for card in deal["stock"][0])
+    hands, turnup, stock = layout
     trump = int(DECK[turnup].suit)  # type: ignore[arg-type]
     new_table = Table(
-        table.options, table.dealer, table.deal_number + 1, table.deals, trump, turnup, stock
-    )
+        options=table.options, dealer=table.dealer, deal_number=table.deal_number + 1,
+        deals=table.deals, trump=trump, first_turnup=turnup, stock=stock,
+    )  # fmt: skip
     non_dealer = (table.dealer + 1) % PLAYERS
     scores = _match_total(table)
-    state = BeziqueState(
-        new_table, Phase.PLAY, non_dealer, (hands[0], hands[1]), turnup=turnup,
+    state = build_state(
+        table=new_table, phase=_PLAY, to_act=non_dealer, hands=hands, turnup=turnup,
         leader=non_dealer, scores=scores,
     )  # fmt: skip
     bonus = table.options.turnup_seven_bonus
@@ -367,8 +478,9 @@ def _award(
     declarations = state.declarations if declaration is None else (
         *state.declarations, declaration
     )  # fmt: skip
-    new = _evolve(state, scores=scores, awards=(*state.awards, event), declarations=declarations,
-                  **changes)  # fmt: skip
+    new = replace_state(
+        state, scores=scores, awards=(*state.awards, event), declarations=declarations, **changes
+    )
     options = table.options
     if (
         options.match_end == "first_to_reach"
@@ -379,42 +491,38 @@ def _award(
     return new
 
 
-def _evolve(state: BeziqueState, **changes: Any) -> BeziqueState:
-    return attrs.evolve(state, **changes)
-
-
 def _play(state: BeziqueState, card: int) -> BeziqueState:
     seat = state.to_act
     bit = 1 << card
-    hands = _with(state.hands, seat, state.hands[seat] & ~bit)
+    first, second = state.hands
+    hands = (first & ~bit, second) if seat == 0 else (first, second & ~bit)
     tables = state.tables
     if tables[seat] & bit:
         tables = _with(tables, seat, tables[seat] & ~bit)
     known = state.known
     if known[seat] & bit:
         known = _with(known, seat, known[seat] & ~bit)
-    trick = (*state.trick, card)
+    leading = not state.trick
+    trick = (card,) if leading else (*state.trick, card)
     table = state.table
     phase = state.phase
-    if len(trick) == 1:
-        new = BeziqueState(
-            table, phase, 1 - seat, hands, tables, known, state.drawn, state.turnup, trick,
-            state.leader, state.tricks, state.won, state.last_trick, state.uses,
-            state.sevens_scored, False, -1, state.scores, state.awards, state.declarations,
-        )  # fmt: skip
+    if leading:
+        new = card_led(state, to_act=1 - seat, hands=hands, tables=tables, known=known, trick=trick)
     else:
         leader = state.leader
-        winner = leader if table.card_table.winning_index(table.trump, trick) == 0 else 1 - leader
-        won = _with(state.won, winner, state.won[winner] | (1 << trick[0]) | bit)
-        tricks = state.tricks + 1
-        next_phase = Phase.DECLARE if phase == Phase.PLAY else Phase.LAST_STAGE
-        new = BeziqueState(
-            table, next_phase, winner, hands, tables, known, state.drawn, state.turnup, (),
-            winner, tricks, won, (leader, trick), state.uses, state.sevens_scored, False, -1,
-            state.scores, state.awards, state.declarations,
+        led = trick[0]
+        trump = table.trump
+        power = table.card_table.power[trump]
+        suit = _SUIT_OF[card]
+        follower_wins = (suit == _SUIT_OF[led] or suit == trump) and power[card] > power[led]
+        winner = seat if follower_wins else leader
+        won = _with(state.won, winner, state.won[winner] | (1 << led) | bit)
+        new = trick_taken(
+            state, phase=_DECLARE if phase is _PLAY else _LAST_STAGE, winner=winner, hands=hands,
+            tables=tables, known=known, won=won, last_trick=(leader, trick),
         )  # fmt: skip
     if (
-        phase == Phase.PLAY
+        phase is _PLAY
         and SEVENS_OF[table.trump] & bit
         and not state.sevens_scored & bit
         and "play" in table.options.seven_scoring
@@ -424,9 +532,9 @@ def _play(state: BeziqueState, card: int) -> BeziqueState:
             Declaration(seat, "seven_play", (DECK[card],), SEVEN_POINTS, state.tricks + 1),
             sevens_scored=new.sevens_scored | bit,
         )  # fmt: skip
-        if new.phase == Phase.OVER:
+        if new.phase is _OVER:
             return new
-    if len(trick) == 1:
+    if leading:
         return new
     return _after_trick(new)
 
@@ -442,11 +550,11 @@ def _after_trick(state: BeziqueState) -> BeziqueState:
         points = brisques_in((1 << state.last_trick[1][0]) | (1 << state.last_trick[1][1]))
         if points:
             state = _award(state, winner, points, "bezique.brisques", tricks)
-            if state.phase == Phase.OVER:
+            if state.phase is _OVER:
                 return state
     if tricks == options.last_trick:
         state = _award(state, winner, LAST_TRICK_BONUS, "bezique.last_trick", tricks)
-        if state.phase == Phase.OVER:
+        if state.phase is _OVER:
             return state
     if tricks == TRICKS_PER_DEAL:
         return _end_of_deal(state)
@@ -462,7 +570,7 @@ def _end_of_deal(state: BeziqueState) -> BeziqueState:
             points = brisques_in(state.won[seat])
             if points:
                 state = _award(state, seat, points, "bezique.brisques", None)
-                if state.phase == Phase.OVER:
+                if state.phase is _OVER:
                     return state
     return _finish_deal(state, complete=True)
 
@@ -500,8 +608,10 @@ def _finish_deal(state: BeziqueState, *, complete: bool) -> BeziqueState:
         next_dealer = state.to_act
     else:
         next_dealer = 1 - table.dealer
-    next_table = Table(options, next_dealer, table.deal_number, deals)
-    return BeziqueState(next_table, Phase.OVER if over else Phase.DEAL_DUE, scores=scores)
+    next_table = Table(
+        options=options, dealer=next_dealer, deal_number=table.deal_number, deals=deals
+    )
+    return build_state(table=next_table, phase=_OVER if over else _DEAL_DUE, scores=scores)
 
 
 def _match_decided(options: Options, scores: tuple[int, int]) -> bool:
@@ -520,16 +630,18 @@ def _draw(state: BeziqueState) -> BeziqueState:
     loser = 1 - winner
     stock = table.stock
     drawn = state.drawn
-    hands = list(state.hands)
     if drawn < STOCK_SIZE - 1:
-        hands[winner] |= 1 << stock[drawn]
-        hands[loser] |= 1 << stock[drawn + 1]
-        return BeziqueState(
-            table, Phase.PLAY, winner, (hands[0], hands[1]), state.tables, state.known,
-            drawn + 2, state.turnup, (), winner, state.tricks, state.won, state.last_trick,
-            state.uses, state.sevens_scored, False, -1, state.scores, state.awards,
-            state.declarations,
+        top, next_card = 1 << stock[drawn], 1 << stock[drawn + 1]
+        first, second = state.hands
+        if winner == 0:
+            first, second = first | top, second | next_card
+        else:
+            first, second = first | next_card, second | top
+        return cards_drawn(
+            state, phase=_PLAY, hands=(first, second), tables=state.tables, known=state.known,
+            drawn=drawn + 2, turnup=state.turnup,
         )  # fmt: skip
+    hands = list(state.hands)
     last = stock[drawn]
     hands[winner] |= 1 << last
     hands[loser] |= 1 << state.turnup
@@ -540,10 +652,9 @@ def _draw(state: BeziqueState) -> BeziqueState:
     for seat in range(PLAYERS):
         hands[seat] |= state.tables[seat]
         known[seat] |= state.tables[seat]
-    return BeziqueState(
-        table, Phase.LAST_STAGE, winner, (hands[0], hands[1]), (0, 0), (known[0], known[1]),
-        drawn + 1, -1, (), winner, state.tricks, state.won, state.last_trick, state.uses,
-        state.sevens_scored, False, -1, state.scores, state.awards, state.declarations,
+    return cards_drawn(
+        state, phase=_LAST_STAGE, hands=(hands[0], hands[1]), tables=(0, 0),
+        known=(known[0], known[1]), drawn=drawn + 1, turnup=-1,
     )  # fmt: skip
 
 
@@ -589,7 +700,7 @@ def _exchange(state: BeziqueState) -> BeziqueState:
             Declaration(seat, "seven_exchange", (DECK[seven],), SEVEN_POINTS, state.tricks),
             sevens_scored=state.sevens_scored | seven_bit, **changes,
         )  # fmt: skip
-    return _evolve(state, **changes)
+    return replace_state(state, **changes)
 
 
 def _show(state: BeziqueState) -> BeziqueState:

@@ -23,11 +23,13 @@ meld in the table):
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterator
 
-from parlour.bezique.moves import Meld
+from parlour.bezique.moves import EXCHANGE, SHOW, Exchange, Meld, Show
 from parlour.bezique.rules import (
+    BEZIQUE_PAIRS,
     FACES,
     MELD_TABLE,
     QUARTET_FACES,
@@ -37,6 +39,7 @@ from parlour.bezique.rules import (
     MeldKind,
     copies_of,
     face_index,
+    fixed_melds,
 )
 from parlour.bezique.state import BeziqueState, Phase
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
@@ -53,6 +56,7 @@ __all__ = [
     "meld_assignment",
     "meld_violation",
     "play_copy",
+    "seven_moves",
     "seven_violation",
     "show_seven",
 ]
@@ -119,33 +123,92 @@ def available_melds(state: BeziqueState, seat: int) -> list[Meld]:
     """Every scoring meld ``seat`` may declare now, in the meld table's order (common marriages
     by suit; quartets with more cards of the earlier suits first)."""
     moves: list[Meld] = []
-    held = state.hands[seat] | state.tables[seat]
-    for kind, faces in state.table.melds:
-        if any(not held & copies_of(face) for face in faces):
+    hands = state.hands[seat]
+    tables = state.tables[seat]
+    held = hands | tables
+    held_faces = (held | held >> FACES) & _FACE_MASK
+    uses = state.uses
+    fresh = hands if state.exchanged < 0 else hands & ~(1 << state.exchanged)
+    table = state.table
+    for forbidden, faces, doubled, move in _fixed_plans(table.trump, table.options.bezique_cards):
+        if held_faces & faces != faces:
             continue
-        hand, table = _sources(state, seat, kind)
-        usable = hand | table
-        if all((usable & copies_of(face)).bit_count() >= faces.count(face) for face in faces) and (
-            any(hand & copies_of(face) for face in faces)
-        ):
-            moves.append(_meld_move(faces))
-    for kind in QUARTET_KINDS:
-        assert kind.quartet_rank is not None
-        suit_faces = QUARTET_FACES[kind.quartet_rank]
-        if sum((held & copies_of(face)).bit_count() for face in suit_faces) < 4:
+        barred = 0
+        for index in forbidden:
+            barred |= uses[index]
+        hand = fresh & ~barred
+        usable = hand | (tables & ~barred)
+        if (usable | usable >> FACES) & faces != faces or not (hand | hand >> FACES) & faces:
             continue
-        hand, table = _sources(state, seat, kind)
-        usable = hand | table
-        counts = [(usable & copies_of(face)).bit_count() for face in suit_faces]
-        if sum(counts) < 4:
+        if doubled and any((usable & copies).bit_count() < 2 for copies in doubled):
             continue
-        in_hand = [bool(hand & copies_of(face)) for face in suit_faces]
-        for choice in _quartet_choices(counts, 4):
-            if any(taken and fresh for taken, fresh in zip(choice, in_hand, strict=True)):
-                faces = tuple(face for face, n in zip(suit_faces, choice, strict=True)
-                              for _ in range(n))  # fmt: skip
-                moves.append(_meld_move(faces))
+        moves.append(move)
+    for kind, forbidden, rank_copies, face_copies in _QUARTET_PLANS:
+        if (held & rank_copies).bit_count() < 4:
+            continue
+        barred = 0
+        for index in forbidden:
+            barred |= uses[index]
+        hand = fresh & ~barred
+        usable = hand | (tables & ~barred)
+        if (usable & rank_copies).bit_count() < 4:
+            continue
+        counts = tuple((usable & copies).bit_count() for copies in face_copies)
+        in_hand = tuple(bool(hand & copies) for copies in face_copies)
+        moves.extend(_quartet_moves(kind, counts, in_hand))
     return moves
+
+
+_FACE_MASK = (1 << FACES) - 1
+
+
+@functools.cache
+def _fixed_plans(
+    trump: int, bezique_cards: str
+) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...], Meld], ...]:
+    """The fixed-card melds under ``trump``, compiled for the search: per meld, the use-mask
+    indexes that bar a card from it, the mask of its faces, both copies of each face it needs
+    twice, and its move."""
+    plans = []
+    for kind, faces in fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump]):
+        face_mask = 0
+        for face in faces:
+            face_mask |= 1 << face
+        doubled = tuple(copies_of(face) for face in sorted(set(faces)) if faces.count(face) > 1)
+        plans.append((_FORBIDDEN_INDEXES[kind.name], face_mask, doubled, _meld_move(faces)))
+    return tuple(plans)
+
+
+def _quartet_plan(kind: MeldKind) -> tuple[MeldKind, tuple[int, ...], int, tuple[int, ...]]:
+    assert kind.quartet_rank is not None
+    face_copies = tuple(copies_of(face) for face in QUARTET_FACES[kind.quartet_rank])
+    rank_copies = 0
+    for copies in face_copies:
+        rank_copies |= copies
+    return kind, _FORBIDDEN_INDEXES[kind.name], rank_copies, face_copies
+
+
+_QUARTET_PLANS = tuple(_quartet_plan(kind) for kind in QUARTET_KINDS)
+"""Per quartet kind: the use-mask indexes that bar a card from it, every copy of its rank, and
+both copies of its face in each suit (suit order)."""
+
+
+@functools.cache
+def _quartet_moves(
+    kind: MeldKind, counts: tuple[int, ...], in_hand: tuple[bool, ...]
+) -> tuple[Meld, ...]:
+    """The quartets of ``kind`` that ``counts`` usable copies per suit allow, each taking at
+    least one card of a suit with a fresh hand card (``in_hand``), more of the earlier suits
+    first."""
+    assert kind.quartet_rank is not None
+    suit_faces = QUARTET_FACES[kind.quartet_rank]
+    moves = []
+    for choice in _quartet_choices(list(counts), 4):
+        if any(taken and fresh for taken, fresh in zip(choice, in_hand, strict=True)):
+            faces = tuple(face for face, n in zip(suit_faces, choice, strict=True)
+                          for _ in range(n))  # fmt: skip
+            moves.append(_meld_move(faces))
+    return tuple(moves)
 
 
 def identify_meld(state: BeziqueState, cards: tuple[Card, ...]) -> MeldKind | None:
@@ -272,44 +335,79 @@ def _trump_seven(state: BeziqueState) -> str:
     return Card.of(Rank.SEVEN, Suit(state.table.trump)).symbol
 
 
+def _seven_refusal(state: BeziqueState, seat: int, action: str) -> str | None:
+    """The rule that bars ``seat`` from ``exchange`` or ``show`` now, or ``None``."""
+    table = state.table
+    options = table.options
+    if options.seven_counts_as_meld and state.declared:
+        return "bezique.one_declaration"
+    sevens = state.hands[seat] & SEVENS_OF[table.trump]
+    if not sevens:
+        return "bezique.no_seven"
+    if action == "exchange":
+        if state.exchanged >= 0 or state.turnup & 31 == 8 * table.trump:
+            return "bezique.turnup_is_seven"
+        return None
+    if "show" not in options.seven_scoring:
+        return "bezique.show_not_scoring"
+    if not sevens & ~state.sevens_scored:
+        return "bezique.seven_scored"
+    return None
+
+
 def seven_violation(state: BeziqueState, seat: int, action: str) -> Violation | None:
     """Why ``seat`` may not ``exchange`` or ``show`` now (phase and turn already checked)."""
-    options = state.table.options
-    if options.seven_counts_as_meld and state.declared:
+    rule = _seven_refusal(state, seat, action)
+    if rule is None:
+        return None
+    if rule == "bezique.one_declaration":
         return Violation(
             "bezique.one_declaration",
             f"under this game's options the seven's {action} counts as the one declaration "
             f"of the trick, and it has been made",
         )
-    sevens = _trump_sevens(state, seat)
-    if not sevens:
+    if rule == "bezique.no_seven":
         return Violation(
             "bezique.no_seven", f"you do not hold the {_trump_seven(state)} (seven of trumps)"
         )
-    if action == "exchange":
-        if state.exchanged >= 0 or state.turnup & 31 == 8 * state.table.trump:
-            return Violation(
-                "bezique.turnup_is_seven", "the turn-up is a seven of trumps: nothing to exchange"
-            )
-        return None
-    if "show" not in options.seven_scoring:
+    if rule == "bezique.turnup_is_seven":
+        return Violation(
+            "bezique.turnup_is_seven", "the turn-up is a seven of trumps: nothing to exchange"
+        )
+    if rule == "bezique.show_not_scoring":
         return Violation(
             "bezique.show_not_scoring",
             "under this game's options showing the seven of trumps does not score",
         )
-    if not sevens & ~state.sevens_scored:
-        return Violation("bezique.seven_scored", f"your {_trump_seven(state)} has already scored")
-    return None
+    return Violation("bezique.seven_scored", f"your {_trump_seven(state)} has already scored")
+
+
+def seven_moves(state: BeziqueState, seat: int) -> tuple[Exchange | Show, ...]:
+    """The seven-of-trumps moves the trick winner ``seat`` may make now: ``exchange``, then
+    ``show``, each if legal (none without a seven of trumps in the hand)."""
+    if not state.hands[seat] & SEVENS_OF[state.table.trump]:
+        return ()
+    exchange = _seven_refusal(state, seat, "exchange") is None
+    show = _seven_refusal(state, seat, "show") is None
+    return _SEVEN_MOVES[exchange, show]
+
+
+_SEVEN_MOVES: dict[tuple[bool, bool], tuple[Exchange | Show, ...]] = {
+    (False, False): (),
+    (True, False): (EXCHANGE,),
+    (False, True): (SHOW,),
+    (True, True): (EXCHANGE, SHOW),
+}
 
 
 def can_exchange(state: BeziqueState, seat: int) -> bool:
     """Whether ``exchange`` is legal for the trick winner ``seat`` now."""
-    return seven_violation(state, seat, "exchange") is None
+    return _seven_refusal(state, seat, "exchange") is None
 
 
 def can_show(state: BeziqueState, seat: int) -> bool:
     """Whether ``show`` is legal for the trick winner ``seat`` now."""
-    return seven_violation(state, seat, "show") is None
+    return _seven_refusal(state, seat, "show") is None
 
 
 def exchange_seven(state: BeziqueState, seat: int) -> int:
@@ -337,9 +435,12 @@ def play_copy(state: BeziqueState, seat: int, face: int) -> int:
     first, second = face, face + FACES
     hand = state.hands[seat]
     table = state.tables[seat]
-    held = [card for card in (first, second) if (hand | table) >> card & 1]
-    if len(held) <= 1:
-        return held[0] if held else -1
+    holding = hand | table
+    if not holding >> second & 1:
+        return first if holding >> first & 1 else -1
+    if not holding >> first & 1:
+        return second
+    held = [first, second]
     sevens = SEVENS_OF[state.table.trump] if state.phase != Phase.LAST_STAGE else 0
     scores_played = "play" in state.table.options.seven_scoring
 

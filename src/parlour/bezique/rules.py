@@ -10,11 +10,14 @@ them apart (see `bezique.melds`).
 from __future__ import annotations
 
 import enum
+import functools
+from typing import Any
 
 import attrs
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.notation import deal_in_packets
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -50,6 +53,16 @@ RANK_ORDERS: dict[str, tuple[Rank, ...]] = {
                         Rank.EIGHT, Rank.SEVEN),
 }  # fmt: skip
 """The rank order of every suit, trumps included, highest first, for each ``rank_order``."""
+
+
+@functools.cache
+def deal_slices(packets: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], ...]:
+    """The positions in a shuffled deck of each seat's hand, by seat, when ``dealer`` deals it
+    in ``packets`` (the canonical mapping; the next card is turned up, the rest is the stock)."""
+    positions: Any = range(len(DECK))  # deal_in_packets only slices: deal the positions
+    hands: list[list[Any]] = deal_in_packets(positions, packets, dealer, PLAYERS)
+    return tuple(tuple(hand) for hand in hands)
+
 
 CARD_TABLES: dict[str, CardTable] = {
     name: CardTable.build(DECK, order, order) for name, order in RANK_ORDERS.items()

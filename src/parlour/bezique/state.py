@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from typing import Any
 
 import attrs
 
@@ -25,7 +26,18 @@ from parlour.core import ScoreEvent
 from parlour.records import JsonRecord
 from parlour.tricks import CardTable, TrickEvaluator
 
-__all__ = ["BeziqueState", "DealResult", "Declaration", "Phase", "Table"]
+__all__ = [
+    "BeziqueState",
+    "DealResult",
+    "Declaration",
+    "Phase",
+    "Table",
+    "build_state",
+    "card_led",
+    "cards_drawn",
+    "replace_state",
+    "trick_taken",
+]
 
 
 class Phase(enum.IntEnum):
@@ -80,36 +92,68 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Table:
     """What stays fixed during one deal: options, dealer, trump, the stock, the finished deals.
 
     ``stock`` lists the 47 face-down cards top first (empty before the first deal);
     ``first_turnup`` is the card turned up at the deal; ``trump`` is -1 before the first deal.
+    The finished deals are compared but left out of the hash, which is computed once per table:
+    hashing costs the same on the first deal and the last.
+
+    Derived when the table is built (no part of equality, hashing or pickling): ``card_table``
+    (suits and rank powers under the ``rank_order`` option), ``last_stage_evaluator`` (the last
+    stage's duties over it) and ``melds`` (the melds of fixed cards under this deal's trump;
+    quartets are found separately; empty before the first deal).
     """
 
     options: Options
     dealer: int
     deal_number: int = 0
-    deals: tuple[DealResult, ...] = ()
+    deals: tuple[DealResult, ...] = attrs.field(default=(), hash=False)
     trump: int = -1
     first_turnup: int = -1
     stock: tuple[int, ...] = ()
+    card_table: CardTable = attrs.field(init=False, eq=False, repr=False)
+    last_stage_evaluator: TrickEvaluator = attrs.field(init=False, eq=False, repr=False)
+    melds: tuple[tuple[MeldKind, tuple[int, ...]], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
-    @functools.cached_property
-    def card_table(self) -> CardTable:
-        """Suits and rank powers under the ``rank_order`` option."""
-        return CARD_TABLES[self.options.rank_order]
+    def __attrs_post_init__(self) -> None:
+        rank_order = self.options.rank_order
+        object.__setattr__(self, "card_table", CARD_TABLES[rank_order])
+        object.__setattr__(self, "last_stage_evaluator", _evaluator(rank_order))
+        object.__setattr__(self, "melds", _fixed_melds(self.trump, self.options.bezique_cards))
 
-    @functools.cached_property
-    def last_stage_evaluator(self) -> TrickEvaluator:
-        """The last stage's duties over this deal's card table."""
-        return _evaluator(self.options.rank_order)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore_table, (_persistent_fields(self),)
 
-    @functools.cached_property
-    def melds(self) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
-        """The melds of fixed cards under this deal's trump (quartets are found separately)."""
-        return fixed_melds(self.trump, BEZIQUE_PAIRS[self.options.bezique_cards][self.trump])
+    def __copy__(self) -> Table:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self
+
+
+_TABLE_FIELDS = tuple(field.name for field in attrs.fields(Table) if field.init)
+
+
+def _persistent_fields(table: Table) -> dict[str, Any]:
+    """The fields a table is built from (its derived tables left out)."""
+    return {name: getattr(table, name) for name in _TABLE_FIELDS}
+
+
+def _restore_table(fields: dict[str, Any]) -> Table:
+    """The table of `_persistent_fields` (unpickling)."""
+    return Table(**fields)
+
+
+@functools.cache
+def _fixed_melds(trump: int, bezique_cards: str) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    if trump < 0:
+        return ()
+    return fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump])
 
 
 @functools.cache
@@ -122,7 +166,8 @@ NO_USES = (0,) * 9
 
 @attrs.frozen(slots=True)
 class BeziqueState:
-    """A Bezique match at one moment. Compare, hash and pickle freely; never mutated.
+    """A Bezique match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
+    and `copy.deepcopy` return the state itself).
 
     Cards are indexes into `rules.DECK` (64 cards: two copies of each face) and holdings are
     64-bit masks, by seat:
@@ -138,7 +183,8 @@ class BeziqueState:
     * ``declared``: the trick winner has made this window's declaration; ``exchanged``: the
       card an exchange brought into the hand in this window (the old turn-up), -1 if none.
     * ``scores``: match totals so far (this deal's awards included); ``awards`` and
-      ``declarations``: this deal's score events and declarations.
+      ``declarations``: this deal's score events and declarations (compared, but left out of
+      the hash, which so costs the same on every state: they follow from the rest).
     """
 
     table: Table
@@ -159,5 +205,216 @@ class BeziqueState:
     declared: bool = False
     exchanged: int = -1
     scores: tuple[int, int] = (0, 0)
-    awards: tuple[ScoreEvent, ...] = ()
-    declarations: tuple[Declaration, ...] = ()
+    awards: tuple[ScoreEvent, ...] = attrs.field(default=(), hash=False)
+    declarations: tuple[Declaration, ...] = attrs.field(default=(), hash=False)
+
+    def __copy__(self) -> BeziqueState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BeziqueState:
+        return self
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(BeziqueState))
+_new_state = object.__new__
+
+
+def _slot_setter(name: str) -> Any:
+    """The function writing slot ``name`` of a state (its member descriptor's ``__set__``)."""
+    return getattr(BeziqueState, name).__set__
+
+
+_set_table = _slot_setter("table")
+_set_phase = _slot_setter("phase")
+_set_to_act = _slot_setter("to_act")
+_set_hands = _slot_setter("hands")
+_set_tables = _slot_setter("tables")
+_set_known = _slot_setter("known")
+_set_drawn = _slot_setter("drawn")
+_set_turnup = _slot_setter("turnup")
+_set_trick = _slot_setter("trick")
+_set_leader = _slot_setter("leader")
+_set_tricks = _slot_setter("tricks")
+_set_won = _slot_setter("won")
+_set_last_trick = _slot_setter("last_trick")
+_set_uses = _slot_setter("uses")
+_set_sevens_scored = _slot_setter("sevens_scored")
+_set_declared = _slot_setter("declared")
+_set_exchanged = _slot_setter("exchanged")
+_set_scores = _slot_setter("scores")
+_set_awards = _slot_setter("awards")
+_set_declarations = _slot_setter("declarations")
+
+
+def build_state(
+    *,
+    table: Table,
+    phase: Phase,
+    to_act: int = -1,
+    hands: tuple[int, int] = (0, 0),
+    tables: tuple[int, int] = (0, 0),
+    known: tuple[int, int] = (0, 0),
+    drawn: int = 0,
+    turnup: int = -1,
+    trick: tuple[int, ...] = (),
+    leader: int = -1,
+    tricks: int = 0,
+    won: tuple[int, int] = (0, 0),
+    last_trick: tuple[int, tuple[int, ...]] | None = None,
+    uses: tuple[int, ...] = NO_USES,
+    sevens_scored: int = 0,
+    declared: bool = False,
+    exchanged: int = -1,
+    scores: tuple[int, int] = (0, 0),
+    awards: tuple[ScoreEvent, ...] = (),
+    declarations: tuple[Declaration, ...] = (),
+) -> BeziqueState:
+    """The same state as `BeziqueState` of these fields, built by writing its slots directly:
+    the transitions' constructor, several times faster than attrs' frozen ``__init__``, which
+    sets each field through ``object.__setattr__``."""
+    state = _new_state(BeziqueState)
+    _set_table(state, table)
+    _set_phase(state, phase)
+    _set_to_act(state, to_act)
+    _set_hands(state, hands)
+    _set_tables(state, tables)
+    _set_known(state, known)
+    _set_drawn(state, drawn)
+    _set_turnup(state, turnup)
+    _set_trick(state, trick)
+    _set_leader(state, leader)
+    _set_tricks(state, tricks)
+    _set_won(state, won)
+    _set_last_trick(state, last_trick)
+    _set_uses(state, uses)
+    _set_sevens_scored(state, sevens_scored)
+    _set_declared(state, declared)
+    _set_exchanged(state, exchanged)
+    _set_scores(state, scores)
+    _set_awards(state, awards)
+    _set_declarations(state, declarations)
+    return state
+
+
+# The three transitions of nearly every move, each naming only what it changes; the rest of the
+# state is carried over slot by slot, and the trick winner's window is closed (nothing declared,
+# nothing exchanged).
+
+
+def _carry_deal(new: BeziqueState, old: BeziqueState) -> None:
+    """Copy into ``new`` what a card or a draw leaves as it is: the table, the meld history,
+    the sevens scored, the scores and this deal's awards and declarations; close the window."""
+    _set_table(new, old.table)
+    _set_uses(new, old.uses)
+    _set_sevens_scored(new, old.sevens_scored)
+    _set_declared(new, False)
+    _set_exchanged(new, -1)
+    _set_scores(new, old.scores)
+    _set_awards(new, old.awards)
+    _set_declarations(new, old.declarations)
+
+
+def card_led(
+    state: BeziqueState,
+    *,
+    to_act: int,
+    hands: tuple[int, int],
+    tables: tuple[int, int],
+    known: tuple[int, int],
+    trick: tuple[int, ...],
+) -> BeziqueState:
+    """``state`` once a card is led to a trick: the holdings and the trick change, the follower
+    is to act."""
+    new = _new_state(BeziqueState)
+    _carry_deal(new, state)
+    _set_phase(new, state.phase)
+    _set_to_act(new, to_act)
+    _set_hands(new, hands)
+    _set_tables(new, tables)
+    _set_known(new, known)
+    _set_drawn(new, state.drawn)
+    _set_turnup(new, state.turnup)
+    _set_trick(new, trick)
+    _set_leader(new, state.leader)
+    _set_tricks(new, state.tricks)
+    _set_won(new, state.won)
+    _set_last_trick(new, state.last_trick)
+    return new
+
+
+def trick_taken(
+    state: BeziqueState,
+    *,
+    phase: Phase,
+    winner: int,
+    hands: tuple[int, int],
+    tables: tuple[int, int],
+    known: tuple[int, int],
+    won: tuple[int, int],
+    last_trick: tuple[int, tuple[int, ...]],
+) -> BeziqueState:
+    """``state`` once the second card of a trick is played: ``winner`` takes it (into
+    ``won``), leads next and acts first in ``phase``."""
+    new = _new_state(BeziqueState)
+    _carry_deal(new, state)
+    _set_phase(new, phase)
+    _set_to_act(new, winner)
+    _set_hands(new, hands)
+    _set_tables(new, tables)
+    _set_known(new, known)
+    _set_drawn(new, state.drawn)
+    _set_turnup(new, state.turnup)
+    _set_trick(new, ())
+    _set_leader(new, winner)
+    _set_tricks(new, state.tricks + 1)
+    _set_won(new, won)
+    _set_last_trick(new, last_trick)
+    return new
+
+
+def cards_drawn(
+    state: BeziqueState,
+    *,
+    phase: Phase,
+    hands: tuple[int, int],
+    tables: tuple[int, int],
+    known: tuple[int, int],
+    drawn: int,
+    turnup: int,
+) -> BeziqueState:
+    """``state`` once both players have drawn: the trick winner leads in ``phase``."""
+    new = _new_state(BeziqueState)
+    _carry_deal(new, state)
+    _set_phase(new, phase)
+    _set_to_act(new, state.to_act)
+    _set_hands(new, hands)
+    _set_tables(new, tables)
+    _set_known(new, known)
+    _set_drawn(new, drawn)
+    _set_turnup(new, turnup)
+    _set_trick(new, ())
+    _set_leader(new, state.to_act)
+    _set_tricks(new, state.tricks)
+    _set_won(new, state.won)
+    _set_last_trick(new, state.last_trick)
+    return new
+
+
+_SETTER_BY_NAME: dict[str, Any] = {name: _slot_setter(name) for name in _FIELDS}
+_SLOT_COPIES = tuple(
+    (getattr(BeziqueState, name).__get__, _SETTER_BY_NAME[name]) for name in _FIELDS
+)
+
+
+def replace_state(state: BeziqueState, **changes: Any) -> BeziqueState:
+    """``state`` with the named fields changed, like `attrs.evolve`; an unknown name is a
+    `TypeError`."""
+    new = _new_state(BeziqueState)
+    for read, write in _SLOT_COPIES:
+        write(new, read(state))
+    for name, value in changes.items():
+        write = _SETTER_BY_NAME.get(name)
+        if write is None:
+            raise TypeError(f"BeziqueState has no field {name!r}")
+        write(new, value)
+    return new

@@ -14,6 +14,8 @@ dispatch to it. Legal moves come in a fixed order:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from parlour.cards import Card, Rank, Suit, parse_card
@@ -35,7 +37,7 @@ from parlour.ecarte.moves import (
     Refuse,
     discard_of_mask,
 )
-from parlour.ecarte.options import Options
+from parlour.ecarte.options import Options, options_of
 from parlour.ecarte.play import play_evaluator
 from parlour.ecarte.rules import (
     CARD_TABLE,
@@ -50,6 +52,7 @@ from parlour.ecarte.rules import (
     TRICKS_PER_DEAL,
     TURNUP_POSITION,
     cards_in,
+    deal_slices,
 )
 from parlour.ecarte.scoring import (
     match_over_after_deal,
@@ -58,11 +61,10 @@ from parlour.ecarte.scoring import (
     target_reached,
     winning_seats,
 )
-from parlour.ecarte.state import EcarteState, Exchange, Phase, Table
+from parlour.ecarte.state import EcarteState, Exchange, Phase, Table, build_state
 from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
-from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
-from parlour.options import build_options
+from parlour.notation import parse_deal, split_move
 from parlour.turns import turn_violation
 
 __all__ = ["GAME", "EcarteGame"]
@@ -78,7 +80,32 @@ _MOVE_KEYWORDS = "deal, propose, accept, refuse, discard, king, play"
 _CARDS_PER_DEAL = 2 * TRICKS_PER_DEAL
 _SUIT_OF = CARD_TABLE.suit_of
 _POWER = CARD_TABLE.power
-_EXCHANGE_PHASES = (Phase.RESPOND, Phase.DISCARD_NONDEALER, Phase.DISCARD_DEALER)
+# The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
+# (about ten times the cost of a global), and the hot paths read them on every move.
+_DEAL_DUE = Phase.DEAL_DUE
+_DECIDE = Phase.DECIDE
+_RESPOND = Phase.RESPOND
+_DISCARD_NONDEALER = Phase.DISCARD_NONDEALER
+_DISCARD_DEALER = Phase.DISCARD_DEALER
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+
+_EXCHANGE_PHASES = (_RESPOND, _DISCARD_NONDEALER, _DISCARD_DEALER)
+_INDEX_BY_CODE: dict[int, int] = {card.code: index for index, card in enumerate(DECK)}
+"""The deck index of each card's `Card.code`, read without hashing a card."""
+_BIT_BY_CODE: dict[int, int] = {card.code: 1 << index for index, card in enumerate(DECK)}
+_CODE = attrgetter("code")
+_KINGS = sum(KING_BIT)
+"""The mask of the four kings: a king turned up scores for the dealer."""
+_CARD_TYPE = {Card}
+_TUPLE_TYPE = {tuple}
+_DECK_CODES = {card.code for card in DECK}
+_TURNUP = 2 * CARDS_PER_HAND
+_FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
+_FIELD_PAIRS = (2,) * len(DEAL_FIELDS)
+_GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
+_GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
+"""The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
 
 
 def _king_of_trumps(table: Table) -> Card:
@@ -97,9 +124,14 @@ class EcarteGame(FixedSeats):
     fixed_deal_fields = DEAL_FIELDS
 
     # --- setting up -----------------------------------------------------------------------
+    def make_options(self, given: Mapping[str, Any] | Any | None) -> Options:
+        """The `Options` of a mapping of option names (or returned as given); `OptionsError` on
+        an unknown name or a bad value."""
+        return options_of(given)
+
     def new_game(self, options: Any, dealer: int) -> EcarteState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return EcarteState(Table(build_options(Options, options), dealer), Phase.DEAL_DUE)
+        return _opening(options_of(options), dealer)
 
     def options(self, state: EcarteState) -> Options:
         """The match's options."""
@@ -112,16 +144,25 @@ class EcarteGame(FixedSeats):
         table = state.table
         deck = list(DECK)
         rng.shuffle(deck)
-        hands = deal_in_packets(deck, table.options.deal_packets, table.dealer, PLAYERS)
-        return make_deal(DEAL_FIELDS, (hands, [[deck[TURNUP_POSITION]]], [deck[TALON_START:]]))
+        hands = tuple(
+            tuple(sorted([deck[position] for position in positions], key=_CODE))
+            for positions in deal_slices(table.options.deal_packets, table.dealer)
+        )
+        return Deal(
+            (
+                ("hands", hands),
+                ("turnup", ((deck[TURNUP_POSITION],),)),
+                ("talon", (tuple(deck[TALON_START:]),)),
+            )
+        )
 
     # --- whose turn -------------------------------------------------------------------------
     def current_player(self, state: EcarteState) -> int | Chance | None:
         """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
         phase = state.phase
-        if phase is Phase.DEAL_DUE:
+        if phase is _DEAL_DUE:
             return CHANCE
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return None
         return state.to_act
 
@@ -134,7 +175,7 @@ class EcarteGame(FixedSeats):
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         phase = state.phase
         violation = turn_violation(
-            move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
+            move, seat, over=phase is _OVER, deal_due=phase is _DEAL_DUE,
             to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
         )  # fmt: skip
         if violation is not None or isinstance(move, Deal):
@@ -144,7 +185,7 @@ class EcarteGame(FixedSeats):
         if isinstance(move, Propose):
             return _check_propose(state)
         if isinstance(move, (Accept, Refuse)):
-            if phase is Phase.RESPOND:
+            if phase is _RESPOND:
                 return None
             return Violation("phase.wrong_move", f"there is no proposal to {move}")
         if isinstance(move, Discard):
@@ -161,18 +202,24 @@ class EcarteGame(FixedSeats):
             and type(move.card) is Card
             and (seat is None or seat == state.to_act)
         ):
-            index = _INDEX_OF.get(move.card)
+            index = _INDEX_BY_CODE.get(move.card.code)
             if index is not None and state.play_mask >> index & 1:
                 return _play(state, index)
+        elif type(move) is Deal and seat is None and state.phase is _DEAL_DUE:
+            layout = _deck_layout(move)
+            if layout is not None:
+                return _deal(state, layout)
         raise_if_illegal(self.check(state, move, seat), move)
         if isinstance(move, Deal):
-            return _deal(state, move)
+            layout = _deck_layout(move)
+            assert layout is not None  # check() accepted it: the whole deck in the right zones
+            return _deal(state, layout)
         if isinstance(move, Propose):
             return _propose(state)
         if isinstance(move, Accept):
-            return EcarteState(
-                state.table, Phase.DISCARD_NONDEALER, state.table.nondealer, state.hands,
-                state.exchange,
+            return build_state(
+                table=state.table, phase=_DISCARD_NONDEALER, to_act=state.table.nondealer,
+                hands=state.hands, exchange=state.exchange,
             )  # fmt: skip
         if isinstance(move, Refuse):
             return _refuse(state)
@@ -216,7 +263,7 @@ class EcarteGame(FixedSeats):
 
     def winners(self, state: EcarteState) -> tuple[int, ...]:
         """The seat with the highest score once the match is over (both on a single-deal tie)."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not _OVER:
             return ()
         return winning_seats(state.table.match_score)
 
@@ -233,7 +280,7 @@ class EcarteGame(FixedSeats):
     def card_zones(self, state: EcarteState) -> dict[str, tuple[Card, ...]]:
         """Where every card is: hands, turn-up, talon (top first), each seat's discards, the
         current trick, the cards each seat has won. Between deals the whole deck is the pack."""
-        if state.phase is Phase.DEAL_DUE or state.phase is Phase.OVER:
+        if state.phase is _DEAL_DUE or state.phase is _OVER:
             return {"pack": DECK}
         exchange = state.exchange
         return {
@@ -261,9 +308,9 @@ def _check_play(state: EcarteState, move: Play) -> Violation | None:
     if type(move.card) is not Card:
         return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
     phase = state.phase
-    if phase is Phase.RESPOND:
+    if phase is _RESPOND:
         return Violation("phase.wrong_move", "the dealer must first accept or refuse the proposal")
-    if phase is Phase.DISCARD_NONDEALER or phase is Phase.DISCARD_DEALER:
+    if phase is _DISCARD_NONDEALER or phase is _DISCARD_DEALER:
         return Violation(
             "phase.wrong_move",
             "the exchange is not complete: discard first (for example 'discard 7S 8H')",
@@ -283,11 +330,11 @@ def _check_play(state: EcarteState, move: Play) -> Violation | None:
 
 def _check_propose(state: EcarteState) -> Violation | None:
     phase = state.phase
-    if phase is Phase.DECIDE:
+    if phase is _DECIDE:
         return None
-    if phase is Phase.RESPOND:
+    if phase is _RESPOND:
         return Violation("phase.wrong_move", "a proposal is waiting: accept or refuse it")
-    if phase is Phase.DISCARD_NONDEALER or phase is Phase.DISCARD_DEALER:
+    if phase is _DISCARD_NONDEALER or phase is _DISCARD_DEALER:
         return Violation("phase.wrong_move", "the exchange is not complete: discard first")
     first_lead = state.to_act == state.table.nondealer and not state.trick and not state.won[0]
     if first_lead and not state.exchange.talon and not state.won[1]:
@@ -297,7 +344,7 @@ def _check_propose(state: EcarteState) -> Violation | None:
 
 def _check_discard(state: EcarteState, move: Discard) -> Violation | None:
     phase = state.phase
-    if phase is not Phase.DISCARD_NONDEALER and phase is not Phase.DISCARD_DEALER:
+    if phase is not _DISCARD_NONDEALER and phase is not _DISCARD_DEALER:
         return Violation(
             "phase.wrong_move",
             "there is no exchange under way: a discard follows an accepted proposal",
@@ -314,7 +361,7 @@ def _check_discard(state: EcarteState, move: Discard) -> Violation | None:
     count = len(move.cards)
     talon = len(state.exchange.talon)
     most = min(MAX_DISCARD, talon)
-    if phase is Phase.DISCARD_NONDEALER:
+    if phase is _DISCARD_NONDEALER:
         if count < 1:
             return Violation("ecarte.discard_count", "you proposed: discard at least one card")
     else:
@@ -394,26 +441,75 @@ def _parse_discard(arguments: list[str], text: str) -> Discard:
 # --- transitions (moves already checked) -----------------------------------------------
 
 
-def _deal(state: EcarteState, deal: Deal) -> EcarteState:
+_OPENINGS: dict[tuple[int, int], EcarteState] = {}
+_OPENINGS_LIMIT = 256
+
+
+def _opening(options: Options, dealer: int) -> EcarteState:
+    """The state of a new match with this very options record (shared, as states are
+    immutable). Remembered by the record's identity, which stays valid while the remembered
+    state holds the record."""
+    key = (id(options), dealer)
+    state = _OPENINGS.get(key)
+    if state is None:
+        if len(_OPENINGS) >= _OPENINGS_LIMIT:
+            _OPENINGS.clear()
+        state = build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
+        _OPENINGS[key] = state
+    return state
+
+
+def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None:
+    """The hand masks, turn-up and talon (deck indexes) of a deal that lays out exactly the
+    deck in Écarté's zones, else ``None`` (`check` then says what is wrong)."""
+    fields: Any = deal.fields
+    if type(fields) is not tuple or set(map(type, fields)) != _TUPLE_TYPE:
+        return None
+    if tuple(map(len, fields)) != _FIELD_PAIRS:
+        return None
+    names, zones = zip(*fields, strict=True)
+    if names != _FIELD_NAMES or set(map(type, zones)) != _TUPLE_TYPE:
+        return None
+    if tuple(map(len, zones)) != _GROUPS_PER_FIELD:
+        return None
+    groups = (*zones[0], *zones[1], *zones[2])
+    if set(map(type, groups)) != _TUPLE_TYPE or tuple(map(len, groups)) != _GROUP_SIZES:
+        return None
+    cards = groups[0] + groups[1] + groups[2] + groups[3]
+    if set(map(type, cards)) != _CARD_TYPE:
+        return None
+    codes = [card.code for card in cards]
+    if set(codes) != _DECK_CODES:
+        return None  # a card twice (and so one missing), or one from another deck
+    bit_of = _BIT_BY_CODE.__getitem__
+    hands = (
+        sum(map(bit_of, codes[:CARDS_PER_HAND])),
+        sum(map(bit_of, codes[CARDS_PER_HAND:_TURNUP])),
+    )
+    talon = tuple(map(_INDEX_BY_CODE.__getitem__, codes[_TURNUP + 1 :]))
+    return hands, _INDEX_BY_CODE[codes[_TURNUP]], talon
+
+
+def _deal(state: EcarteState, layout: tuple[tuple[int, int], int, tuple[int, ...]]) -> EcarteState:
     table = state.table
-    index_of = _INDEX_OF
-    hands = tuple(sum(1 << index_of[card] for card in hand) for hand in deal["hands"])
-    turnup = index_of[deal["turnup"][0][0]]
-    talon = tuple(index_of[card] for card in deal["talon"][0])
+    hands, turnup, talon = layout
     dealer = table.dealer
     number = table.deal_number + 1
     match_score = table.match_score
     awards: tuple[ScoreEvent, ...] = ()
-    if DECK[turnup].rank is Rank.KING:
+    if _KINGS >> turnup & 1:
         awards = (ScoreEvent((dealer,), 1, "ecarte.turnup_king", number, None),)
         match_score = _plus(match_score, dealer, 1)
     new_table = Table(
-        table.options, dealer, number, match_score, table.deals, turnup, _SUIT_OF[turnup], awards
-    )
-    exchange = Exchange(talon)
+        options=table.options, dealer=dealer, deal_number=number, match_score=match_score,
+        deals=table.deals, turnup=turnup, trump=_SUIT_OF[turnup], awards=awards,
+    )  # fmt: skip
+    exchange = Exchange(talon=talon)
     if awards and target_reached(table.options, match_score):
         return _stop(new_table, exchange, (0, 0))
-    return EcarteState(new_table, Phase.DECIDE, 1 - dealer, (hands[0], hands[1]), exchange)
+    return build_state(
+        table=new_table, phase=_DECIDE, to_act=1 - dealer, hands=hands, exchange=exchange
+    )
 
 
 def _plus(match_score: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
@@ -425,26 +521,31 @@ def _choose_play(exchange: Exchange) -> Exchange:
     """The non-dealer decides to play: flag it when it is his first decision of the deal."""
     if exchange.proposals:
         return exchange
-    return Exchange(exchange.talon, exchange.discards, (), 0, 0, True)
+    return Exchange(talon=exchange.talon, discards=exchange.discards, played_without_proposing=True)
 
 
 def _propose(state: EcarteState) -> EcarteState:
     table = state.table
     exchange = state.exchange
     proposed = Exchange(
-        exchange.talon, exchange.discards, exchange.exchanges, exchange.proposals + 1
+        talon=exchange.talon, discards=exchange.discards, exchanges=exchange.exchanges,
+        proposals=exchange.proposals + 1,
+    )  # fmt: skip
+    return build_state(
+        table=table, phase=_RESPOND, to_act=table.dealer, hands=state.hands, exchange=proposed
     )
-    return EcarteState(table, Phase.RESPOND, table.dealer, state.hands, proposed)
 
 
 def _refuse(state: EcarteState) -> EcarteState:
     table = state.table
     exchange = state.exchange
     refused = Exchange(
-        exchange.talon, exchange.discards, exchange.exchanges, exchange.proposals,
-        exchange.proposals,
+        talon=exchange.talon, discards=exchange.discards, exchanges=exchange.exchanges,
+        proposals=exchange.proposals, refused=exchange.proposals,
     )  # fmt: skip
-    return EcarteState(table, Phase.PLAY, table.nondealer, state.hands, refused)
+    return build_state(
+        table=table, phase=_PLAY, to_act=table.nondealer, hands=state.hands, exchange=refused
+    )
 
 
 def _discard(state: EcarteState, move: Discard) -> EcarteState:
@@ -463,24 +564,27 @@ def _discard(state: EcarteState, move: Discard) -> EcarteState:
     hands = (hand, state.hands[1]) if seat == 0 else (state.hands[0], hand)
     old = exchange.discards
     discards = (old[0] | discarded, old[1]) if seat == 0 else (old[0], old[1] | discarded)
-    if state.phase is Phase.DISCARD_NONDEALER:
+    if state.phase is _DISCARD_NONDEALER:
         exchanges = (*exchange.exchanges, (count, 0))
-        phase = Phase.DISCARD_DEALER if talon else Phase.PLAY
+        phase = _DISCARD_DEALER if talon else _PLAY
         to_act = table.dealer if talon else seat
     else:
         exchanges = (*exchange.exchanges[:-1], (exchange.exchanges[-1][0], count))
-        phase = Phase.DECIDE if talon else Phase.PLAY
+        phase = _DECIDE if talon else _PLAY
         to_act = table.nondealer
-    updated = Exchange(talon, discards, exchanges, exchange.proposals)
-    return EcarteState(table, phase, to_act, hands, updated)
+    updated = Exchange(
+        talon=talon, discards=discards, exchanges=exchanges, proposals=exchange.proposals
+    )
+    return build_state(table=table, phase=phase, to_act=to_act, hands=hands, exchange=updated)
 
 
 def _with_king(table: Table, seat: int) -> Table:
     """The table once ``seat`` has marked the king of trumps (1 point, during trick 1)."""
     event = ScoreEvent((seat,), 1, "ecarte.king", table.deal_number, 1)
     return Table(
-        table.options, table.dealer, table.deal_number, _plus(table.match_score, seat, 1),
-        table.deals, table.turnup, table.trump, (*table.awards, event), seat,
+        options=table.options, dealer=table.dealer, deal_number=table.deal_number,
+        match_score=_plus(table.match_score, seat, 1), deals=table.deals, turnup=table.turnup,
+        trump=table.trump, awards=(*table.awards, event), king=seat,
     )  # fmt: skip
 
 
@@ -488,13 +592,14 @@ def _mark_king(state: EcarteState) -> EcarteState:
     seat = state.to_act
     table = _with_king(state.table, seat)
     exchange = state.exchange
-    if state.phase is Phase.DECIDE:
+    if state.phase is _DECIDE:
         exchange = _choose_play(exchange)
     if target_reached(table.options, table.match_score):
         return _stop(table, exchange, state.won)
-    return EcarteState(
-        table, Phase.PLAY, seat, state.hands, exchange, state.trick, state.won, state.last_trick
-    )
+    return build_state(
+        table=table, phase=_PLAY, to_act=seat, hands=state.hands, exchange=exchange,
+        trick=state.trick, won=state.won, last_trick=state.last_trick,
+    )  # fmt: skip
 
 
 def _play(state: EcarteState, card: int) -> EcarteState:
@@ -507,15 +612,16 @@ def _play(state: EcarteState, card: int) -> EcarteState:
     won = state.won
     exchange = state.exchange
     if not trick:
-        if state.phase is Phase.DECIDE:
+        if state.phase is _DECIDE:
             exchange = _choose_play(exchange)
         if bit == KING_BIT[table.trump] and table.king < 0 and not (won[0] | won[1]):
             table = _with_king(table, seat)  # leading the king to trick 1 marks it
             if target_reached(table.options, table.match_score):
                 return _stop(table, exchange, won)
-        return EcarteState(
-            table, Phase.PLAY, 1 - seat, hands, exchange, (card,), won, state.last_trick
-        )
+        return build_state(
+            table=table, phase=_PLAY, to_act=1 - seat, hands=hands, exchange=exchange,
+            trick=(card,), won=won, last_trick=state.last_trick,
+        )  # fmt: skip
     led = trick[0]
     leader = 1 - seat
     power = _POWER[table.trump]
@@ -526,7 +632,10 @@ def _play(state: EcarteState, card: int) -> EcarteState:
     won = (won[0] | taken, won[1]) if winner == 0 else (won[0], won[1] | taken)
     if (won[0] | won[1]).bit_count() == _CARDS_PER_DEAL:
         return _finish_deal(table, exchange, won)
-    return EcarteState(table, Phase.PLAY, winner, hands, exchange, (), won, (leader, led, card))
+    return build_state(
+        table=table, phase=_PLAY, to_act=winner, hands=hands, exchange=exchange, won=won,
+        last_trick=(leader, led, card),
+    )  # fmt: skip
 
 
 def _finish_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> EcarteState:
@@ -535,19 +644,20 @@ def _finish_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> Ecar
     match_score = _plus(table.match_score, trick_award.seats[0], trick_award.points)
     over = match_over_after_deal(table.options, match_score)
     next_table = Table(
-        table.options, 1 - table.dealer, table.deal_number, match_score, (*table.deals, result)
-    )
-    return EcarteState(next_table, Phase.OVER if over else Phase.DEAL_DUE)
+        options=table.options, dealer=1 - table.dealer, deal_number=table.deal_number,
+        match_score=match_score, deals=(*table.deals, result),
+    )  # fmt: skip
+    return build_state(table=next_table, phase=_OVER if over else _DEAL_DUE)
 
 
 def _stop(table: Table, exchange: Exchange, won: tuple[int, int]) -> EcarteState:
     """The match ends mid-deal: a king brought a player to the target."""
     result = stopped_deal(table, exchange, won)
     next_table = Table(
-        table.options, 1 - table.dealer, table.deal_number, table.match_score,
-        (*table.deals, result),
+        options=table.options, dealer=1 - table.dealer, deal_number=table.deal_number,
+        match_score=table.match_score, deals=(*table.deals, result),
     )  # fmt: skip
-    return EcarteState(next_table, Phase.OVER)
+    return build_state(table=next_table, phase=_OVER)
 
 
 GAME = EcarteGame()

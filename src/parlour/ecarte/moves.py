@@ -7,7 +7,8 @@ import functools
 
 import attrs
 
-from parlour.ecarte.rules import DECK
+from parlour.cards import Card
+from parlour.ecarte.rules import cards_in
 from parlour.moves import PIQUET_PLAYS, CardsMove, KeywordMove, Play
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Play",
     "Propose",
     "Refuse",
+    "discard_in_order",
     "discard_of_mask",
 ]
 
@@ -74,4 +76,15 @@ PLAYS: tuple[Play, ...] = PIQUET_PLAYS
 @functools.lru_cache(maxsize=65536)
 def discard_of_mask(mask: int) -> Discard:
     """The discard of the cards of ``mask`` (a 32-bit mask over `DECK`), one value per set."""
-    return Discard(tuple(DECK[index] for index in range(32) if mask >> index & 1))
+    return discard_in_order(cards_in(mask))
+
+
+def discard_in_order(cards: tuple[Card, ...]) -> Discard:
+    """The discard of ``cards``, given in canonical order (kept as they are: attrs' ``__init__``
+    would sort them again)."""
+    move = _new_move(Discard)
+    object.__setattr__(move, "cards", cards)
+    return move
+
+
+_new_move = object.__new__

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from parlour.ecarte.moves import KING, PLAYS, Discard, MarkKing, Play, discard_of_mask
+from parlour.cards import Card
+from parlour.ecarte.moves import KING, PLAYS, Discard, MarkKing, Play, discard_in_order
 from parlour.ecarte.options import Options
-from parlour.ecarte.rules import CARD_TABLE, PLAY_RULES
+from parlour.ecarte.rules import CARD_TABLE, PLAY_RULES, cards_in
 from parlour.masks import moves_by_mask
 from parlour.tricks import TrickEvaluator
 
@@ -38,12 +42,23 @@ def king_then_plays(mask: int) -> tuple[MarkKing | Play, ...]:
 def discard_moves(hand: int, fewest: int, most: int) -> tuple[Discard, ...]:
     """Every discard of ``fewest`` to ``most`` cards of ``hand``: by number of cards, then
     lexicographically by deck order; each card set once."""
-    indexes = [index for index in range(32) if hand >> index & 1]
-    moves: list[Discard] = []
-    for count in range(fewest, most + 1):
-        for chosen in itertools.combinations(indexes, count):
-            mask = 0
-            for index in chosen:
-                mask |= 1 << index
-            moves.append(discard_of_mask(mask))
-    return tuple(moves)
+    cards = cards_in(hand)
+    return tuple(discard_in_order(pick(cards)) for pick in _choices(len(cards), fewest, most))
+
+
+@functools.cache
+def _choices(cards: int, fewest: int, most: int) -> tuple[Callable[[Sequence[Card]], Any], ...]:
+    """For each discard of ``fewest`` to ``most`` of ``cards`` cards (by number of cards, then
+    lexicographically), the function picking its cards out of the hand's, as a tuple."""
+    return tuple(
+        _picker(chosen)
+        for count in range(fewest, most + 1)
+        for chosen in itertools.combinations(range(cards), count)
+    )
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[Sequence[Card]], Any]:
+    """The function taking the cards at ``positions`` out of a hand's, as a tuple."""
+    if len(positions) > 1:
+        return operator.itemgetter(*positions)
+    return lambda cards: tuple(cards[position] for position in positions)

@@ -7,10 +7,13 @@ mask and suit ``s`` occupies bits ``8*s .. 8*s+7``.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.notation import deal_in_packets
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -32,6 +35,7 @@ __all__ = [
     "TrickAward",
     "card_index",
     "cards_in",
+    "deal_slices",
     "trick_outcome",
 ]
 
@@ -64,14 +68,37 @@ talon (top first); the first ten cards are dealt in packets (the ``deal_packets`
 CARD_TABLE = CardTable.build(DECK, RANK_ORDER, RANK_ORDER)
 
 
+@functools.cache
+def deal_slices(packets: tuple[int, int], dealer: int) -> tuple[tuple[int, ...], ...]:
+    """The positions in a shuffled deck of each seat's hand, by seat, when ``dealer`` deals it
+    in ``packets`` (the canonical mapping; see `TURNUP_POSITION`)."""
+    hands = deal_in_packets(DECK, packets, dealer, PLAYERS)  # the deck in order: card i at i
+    return tuple(tuple(card_index(card) for card in hand) for hand in hands)
+
+
 def card_index(card: Card) -> int:
     """The index of a piquet card in `DECK` (its bit in a hand mask)."""
     return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a hand mask, in the deck's canonical order."""
-    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
+    """The cards of a hand mask, in the deck's canonical order (read a suit, a byte, at a
+    time)."""
+    spades, hearts, diamonds, clubs = _CARDS_OF_BYTE
+    return (
+        spades[mask & 255]
+        + hearts[(mask >> 8) & 255]
+        + diamonds[(mask >> 16) & 255]
+        + clubs[(mask >> 24) & 255]
+    )
+
+
+_CARDS_OF_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(DECK[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
+          for pattern in range(256))
+    for suit in range(4)
+)  # fmt: skip
+"""For each suit (byte of a mask) and each of its 256 patterns, the cards it holds."""
 
 
 KING_BIT: tuple[int, ...] = tuple(1 << card_index(Card.of(Rank.KING, suit)) for suit in Suit)

@@ -6,11 +6,12 @@ kings are scored as they are marked (see ``game.py``) and only collected here.
 
 from __future__ import annotations
 
-from parlour.cards import Rank, Suit
+from parlour.cards import Suit
 from parlour.core import ScoreEvent
 from parlour.ecarte.options import Options
 from parlour.ecarte.rules import (
     DECK,
+    KING_BIT,
     TRICK_AWARDS,
     TRICKS_PER_DEAL,
     TrickAward,
@@ -27,6 +28,11 @@ __all__ = [
     "trick_award",
     "winning_seats",
 ]
+
+
+_SUITS = tuple(Suit)
+_KINGS = sum(KING_BIT)
+"""The mask of the four kings."""
 
 
 def deal_situation(options: Options, exchange: Exchange) -> str:
@@ -56,12 +62,12 @@ def _result(table: Table, exchange: Exchange, outcome: str, tricks: tuple[int, i
         dealer=table.dealer,
         outcome=outcome,
         turnup=DECK[table.turnup],
-        trump=Suit(table.trump),
+        trump=_SUITS[table.trump],
         proposals=exchange.proposals,
         exchanges=exchange.exchanges,
         played_without_proposing=exchange.played_without_proposing,
         refused=exchange.refused or None,
-        turnup_king=DECK[table.turnup].rank == Rank.KING,
+        turnup_king=bool(_KINGS >> table.turnup & 1),
         king=table.king if table.king >= 0 else None,
         tricks=tricks,
         points=(points[0], points[1]),

@@ -9,7 +9,7 @@ the play. What changes with each card (hands, the trick) lives in `EcarteState` 
 from __future__ import annotations
 
 import enum
-import functools
+from typing import Any
 
 import attrs
 
@@ -21,7 +21,7 @@ from parlour.ecarte.play import discard_moves, king_then_plays, play_evaluator, 
 from parlour.ecarte.rules import KING_BIT, MAX_DISCARD
 from parlour.records import JsonRecord
 
-__all__ = ["DealResult", "EcarteState", "Exchange", "Phase", "Table"]
+__all__ = ["DealResult", "EcarteState", "Exchange", "Phase", "Table", "build_state"]
 
 
 class Phase(enum.IntEnum):
@@ -66,20 +66,22 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...] = ()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Table:
     """What stays fixed while the cards of a deal are played.
 
     ``match_score`` counts every point won so far, this deal's kings included; ``awards`` are
     this deal's score events so far (kings); ``king`` is the seat that marked the king of
-    trumps (-1: none); ``turnup`` and ``trump`` are -1 before the first deal.
+    trumps (-1: none); ``turnup`` and ``trump`` are -1 before the first deal. The finished
+    ``deals`` are compared but left out of the hash, which is computed once per table: hashing
+    costs the same on the first deal and the last.
     """
 
     options: Options
     dealer: int
     deal_number: int = 0
     match_score: tuple[int, int] = (0, 0)
-    deals: tuple[DealResult, ...] = ()
+    deals: tuple[DealResult, ...] = attrs.field(default=(), hash=False)
     turnup: int = -1
     trump: int = -1
     awards: tuple[ScoreEvent, ...] = ()
@@ -90,8 +92,14 @@ class Table:
         """The seat that does not deal: it proposes and leads the first trick."""
         return 1 - self.dealer
 
+    def __copy__(self) -> Table:
+        return self
 
-@attrs.frozen(slots=True)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class Exchange:
     """What the proposals and exchanges of a deal have settled so far.
 
@@ -108,6 +116,20 @@ class Exchange:
     refused: int = 0
     played_without_proposing: bool = False
 
+    def __copy__(self) -> Exchange:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Exchange:
+        return self
+
+
+# The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
+# (about ten times the cost of a global), and the hot paths read them on every move.
+_DECIDE = Phase.DECIDE
+_RESPOND = Phase.RESPOND
+_DISCARD_NONDEALER = Phase.DISCARD_NONDEALER
+_DISCARD_DEALER = Phase.DISCARD_DEALER
+_PLAY = Phase.PLAY
 
 _NO_EXCHANGE = Exchange(())
 _RESPONSES = (ACCEPT, REFUSE)
@@ -115,11 +137,16 @@ _RESPONSES = (ACCEPT, REFUSE)
 
 @attrs.frozen(slots=True)
 class EcarteState:
-    """An Écarté match at one moment. Compare, hash and pickle freely; never mutated.
+    """An Écarté match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
+    and `copy.deepcopy` return the state itself).
 
     ``hands`` are 32-bit masks by seat; ``trick`` the cards played to the current trick (led by
     the seat that is not to act, if it holds a card); ``won`` the masks of the cards each seat
     has taken; ``last_trick`` the previous trick as (leader, card, card), or ``()``.
+
+    ``play_mask`` (the cards the seat to act may play now, 0 when it is not the time to play a
+    card) and ``legal`` (its legal moves, in the documented order) are derived when the state is
+    built; they take no part in equality, hashing or pickling.
     """
 
     table: Table
@@ -130,55 +157,117 @@ class EcarteState:
     trick: tuple[int, ...] = ()
     won: tuple[int, int] = (0, 0)
     last_trick: tuple[int, ...] = ()
+    play_mask: int = attrs.field(init=False, eq=False, repr=False)
+    legal: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    @functools.cached_property
-    def play_mask(self) -> int:
-        """The cards the seat to act may play now (0 when it is not the time to play a card)."""
-        phase = self.phase
-        if phase is not Phase.PLAY and phase is not Phase.DECIDE:
-            return 0
-        hand = self.hands[self.to_act]
-        trick = self.trick
-        if not trick:
-            return hand
-        table = self.table
-        return play_evaluator(table.options).allowed(table.trump, hand, trick)
+    def __attrs_post_init__(self) -> None:
+        mask, moves = _legal(self)
+        object.__setattr__(self, "play_mask", mask)
+        object.__setattr__(self, "legal", moves)
 
-    @functools.cached_property
-    def legal(self) -> tuple[Move, ...]:
-        """The legal moves of the seat to act, in the documented order (computed once)."""
-        phase = self.phase
-        table = self.table
-        if phase is Phase.PLAY or phase is Phase.DECIDE:
-            allowed = self.play_mask
-            hand = self.hands[self.to_act]
-            if self.king_window_open and hand & KING_BIT[table.trump] and table.king < 0:
-                moves: tuple[Move, ...] = king_then_plays(allowed)
-            else:
-                moves = play_moves(allowed)
-            if phase is Phase.DECIDE:
-                return (PROPOSE, *moves)
-            return moves
-        if phase is Phase.RESPOND:
-            return _RESPONSES
-        if phase is Phase.DISCARD_NONDEALER:
-            most = min(MAX_DISCARD, len(self.exchange.talon))
-            return discard_moves(self.hands[self.to_act], 1, most)
-        if phase is Phase.DISCARD_DEALER:
-            most = min(MAX_DISCARD, len(self.exchange.talon))
-            fewest = min(table.options.dealer_min_exchange, most)
-            return discard_moves(self.hands[self.to_act], fewest, most)
-        return ()
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore, (_persistent_fields(self),)
+
+    def __copy__(self) -> EcarteState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EcarteState:
+        return self
 
     @property
     def king_window_open(self) -> bool:
         """Whether the seat to act may still mark the king of trumps: play has begun (or it is the
         non-dealer's decision) and no trick is complete, so it has not played its first card."""
-        return (self.phase is Phase.PLAY or self.phase is Phase.DECIDE) and not (
-            self.won[0] | self.won[1]
-        )
+        return (self.phase is _PLAY or self.phase is _DECIDE) and not (self.won[0] | self.won[1])
 
     @property
     def tricks_played(self) -> int:
         """Tricks completed in this deal."""
         return (self.won[0] | self.won[1]).bit_count() // 2
+
+
+_PERSISTENT = tuple(field.name for field in attrs.fields(EcarteState) if field.init)
+_new_state = object.__new__
+
+
+def _slot_setter(name: str) -> Any:
+    """The function writing slot ``name`` of a state (its member descriptor's ``__set__``)."""
+    return getattr(EcarteState, name).__set__
+
+
+_set_table = _slot_setter("table")
+_set_phase = _slot_setter("phase")
+_set_to_act = _slot_setter("to_act")
+_set_hands = _slot_setter("hands")
+_set_exchange = _slot_setter("exchange")
+_set_trick = _slot_setter("trick")
+_set_won = _slot_setter("won")
+_set_last_trick = _slot_setter("last_trick")
+_set_play_mask = _slot_setter("play_mask")
+_set_legal = _slot_setter("legal")
+
+
+def build_state(
+    *,
+    table: Table,
+    phase: Phase,
+    to_act: int = -1,
+    hands: tuple[int, int] = (0, 0),
+    exchange: Exchange = _NO_EXCHANGE,
+    trick: tuple[int, ...] = (),
+    won: tuple[int, int] = (0, 0),
+    last_trick: tuple[int, ...] = (),
+) -> EcarteState:
+    """The same state as `EcarteState` of these fields (its legal moves derived), built by
+    writing its slots directly: the transitions' constructor, twice as fast as attrs' frozen
+    ``__init__``, which sets each field through ``object.__setattr__``."""
+    state = _new_state(EcarteState)
+    _set_table(state, table)
+    _set_phase(state, phase)
+    _set_to_act(state, to_act)
+    _set_hands(state, hands)
+    _set_exchange(state, exchange)
+    _set_trick(state, trick)
+    _set_won(state, won)
+    _set_last_trick(state, last_trick)
+    mask, moves = _legal(state)
+    _set_play_mask(state, mask)
+    _set_legal(state, moves)
+    return state
+
+
+def _persistent_fields(state: EcarteState) -> dict[str, Any]:
+    """The fields a state is built from (its derived legal moves left out)."""
+    return {name: getattr(state, name) for name in _PERSISTENT}
+
+
+def _restore(fields: dict[str, Any]) -> EcarteState:
+    """The state of `_persistent_fields` (unpickling)."""
+    return EcarteState(**fields)
+
+
+def _legal(state: EcarteState) -> tuple[int, tuple[Move, ...]]:
+    """The play mask and the legal moves of the seat to act, in the documented order."""
+    phase = state.phase
+    table = state.table
+    if phase is _PLAY or phase is _DECIDE:
+        hand = state.hands[state.to_act]
+        trick = state.trick
+        allowed = play_evaluator(table.options).allowed(table.trump, hand, trick) if trick else hand
+        if hand & KING_BIT[table.trump] and table.king < 0 and not (state.won[0] | state.won[1]):
+            moves: tuple[Move, ...] = king_then_plays(allowed)
+        else:
+            moves = play_moves(allowed)
+        if phase is _DECIDE:
+            return allowed, (PROPOSE, *moves)
+        return allowed, moves
+    if phase is _RESPOND:
+        return 0, _RESPONSES
+    if phase is _DISCARD_NONDEALER:
+        most = min(MAX_DISCARD, len(state.exchange.talon))
+        return 0, discard_moves(state.hands[state.to_act], 1, most)
+    if phase is _DISCARD_DEALER:
+        most = min(MAX_DISCARD, len(state.exchange.talon))
+        fewest = min(table.options.dealer_min_exchange, most)
+        return 0, discard_moves(state.hands[state.to_act], fewest, most)
+    return 0, ()
