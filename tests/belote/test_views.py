@@ -183,7 +183,7 @@ def test_view_when_a_deal_is_due() -> None:
 @pytest.mark.parametrize("seat", [4, -1, "0", True])
 def test_a_bad_seat(seat: object) -> None:
     with pytest.raises(ValueError, match="seat"):
-        parlour.view(bidding(), seat)  # type: ignore[arg-type]
+        parlour.view(bidding(), seat)  # type: ignore[call-overload]
 
 
 def test_to_dict_is_json_ready() -> None:

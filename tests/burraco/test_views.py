@@ -180,7 +180,7 @@ def test_between_hands_no_hand_is_shown() -> None:
     assert parlour.is_chance(state)
     for seat in (0, 1, None):
         shown = seen(state, seat)
-        assert shown.hand == () and shown.hand_sizes == () and shown.to_act is None
+        assert shown.hand == () and shown.hand_sizes == (0, 0) and shown.to_act is None
         assert len(shown.results) == 1
 
 

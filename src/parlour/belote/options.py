@@ -9,9 +9,27 @@ from parlour.options import boolean, choice, option, positive_int_or_none
 __all__ = ["Options"]
 
 
+DESCRIPTIONS: dict[str, str] = {
+    "target": "The match points a team needs to win the match; null plays a single deal.",
+    "tie_rule": "What an exact tie in the contract test gives: the takers win, a litige "
+    "(the takers' points go to the winner of the next deal), or the takers fail.",
+    "belote_on_failure": "Where a belote goes when the takers fail: to the defenders, or kept "
+    "by its holder.",
+    "capot_points": "The card points a team scores for taking every trick (capot).",
+    "belote_counts_for_contract": "Whether the takers' belote counts towards making the contract.",
+    "partner_winning": "What a player void in the suit led may do while the partner wins the "
+    "trick: discard, but overtrump if trumping (seed), or play any card.",
+    "round2_allows_turnup_suit": "Whether the second bidding round may name the turn-up's suit.",
+    "first_packets": "The packet sizes of the first distribution, three then two or two then "
+    "three, used by random_deal.",
+    "all_pass": "Who deals again after two rounds of passes: the next dealer or the same one.",
+}
+"""One sentence per option, for settings screens (`parlour.option_specs`)."""
+
+
 @attrs.frozen(slots=True)
 class Options:
-    """Every Belote option; build one with `Options(**values)` or pass a mapping to new_game.
+    """Every Belote option; build one with ``Options(**values)`` or pass a mapping to new_game.
 
     * ``target``: match points to win (1000); ``None`` plays a single deal.
     * ``tie_rule``: an exact tie in the contract test: ``"takers_win"`` (seed), ``"litige"``

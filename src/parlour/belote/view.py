@@ -11,13 +11,17 @@ import random
 
 import attrs
 
-from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, cards_in
+from parlour.belote.play import play_evaluator
+from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, TEAMS, cards_in
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.cards import Card, Suit
 from parlour.core import legal_moves
-from parlour.records import JsonRecord
+from parlour.hidden_deal import HiddenPlace, deal_hidden
+from parlour.play_inference import PlayedTrick, excluded_by_play
+from parlour.sampling import register_sampler
+from parlour.views import View, register_view_type
 
-__all__ = ["BeloteView", "resample_hidden", "view"]
+__all__ = ["BeloteView", "resample_hidden", "sample_state", "view"]
 
 _PHASE_NAMES = {
     Phase.DEAL_DUE: "deal_due",
@@ -28,22 +32,16 @@ _PHASE_NAMES = {
 }
 
 
-@attrs.frozen(slots=True)
-class BeloteView(JsonRecord):
-    """One seat's view (``seat=None``: a spectator, who sees no hand).
+@attrs.frozen(slots=True, kw_only=True)
+class BeloteView(View):
+    """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields, then
+    Belote's own.
 
     ``bids`` lists this deal's bidding as (seat, move text); ``trick`` and ``last_trick`` list
-    (seat, card) in playing order; ``belote_announced`` is the seat that has announced belote;
-    ``legal_moves`` are the seat's moves when it is to act.
+    (seat, card) in playing order; ``belote_announced`` is the seat that has announced belote.
     """
 
-    seat: int | None
-    phase: str
-    to_act: int | None
-    dealer: int
     deal_number: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
     turnup: Card | None
     stock_size: int
     bids: tuple[tuple[int, str], ...]
@@ -53,10 +51,13 @@ class BeloteView(JsonRecord):
     last_trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
     belote_announced: int | None
-    match_score: tuple[int, int]
     held: int
     deals: tuple[DealResult, ...]
-    legal_moves: tuple[str, ...]
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The finished deals' results (``deals``), the name every game's view shares."""
+        return self.deals
 
 
 def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:
@@ -101,6 +102,7 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         last_trick = tuple(
             ((last_leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(cards)
         )
+    trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return BeloteView(
         seat=seat,
         phase=_PHASE_NAMES[phase],
@@ -114,18 +116,16 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         bids=_bids(state),
         trump=Suit(table.trump) if phase == Phase.PLAY else None,
         taker=table.taker if phase == Phase.PLAY else None,
-        trick=tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick)),
+        teams=TEAMS,
+        played=last_trick + trick if phase == Phase.PLAY else (),
+        trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 4, state.won[1].bit_count() // 4),
         belote_announced=_belote_announced(state),
         match_score=table.match_score,
         held=table.held,
         deals=table.deals,
-        legal_moves=(
-            tuple(str(move) for move in legal_moves(state))
-            if seat is not None and to_act == seat
-            else ()
-        ),
+        moves=legal_moves(state) if seat is not None and to_act == seat else (),
     )
 
 
@@ -171,3 +171,82 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
         )
         new_table = attrs.evolve(table, belote_holder=holder)
     return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=stock)
+
+
+def _visible_tricks(state: BeloteState) -> tuple[PlayedTrick, ...]:
+    """The tricks of this deal whose cards a seat sees: the last one and the current one."""
+    tricks: list[PlayedTrick] = []
+    if state.last_trick is not None:
+        tricks.append(state.last_trick)
+    if state.trick:
+        tricks.append((state.leader, state.trick))
+    return tuple(tricks)
+
+
+def _pair_excluded(state: BeloteState, tricks: tuple[PlayedTrick, ...]) -> list[int]:
+    """Per seat, the belote card it cannot hold: while no belote is announced, a seat that has
+    played the king or the queen of trumps did not hold the other (it would have announced)."""
+    excluded = [0] * PLAYERS
+    king_queen = KING_QUEEN_OF[state.table.trump]
+    for leader, cards in tricks:
+        for position, card in enumerate(cards):
+            if king_queen >> card & 1:
+                excluded[(leader + position) % PLAYERS] |= king_queen & ~(1 << card)
+    return excluded
+
+
+def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> BeloteState:
+    """A state ``seat`` cannot tell from ``state`` that agrees with what its play showed: the
+    hidden cards (other hands and the stock) dealt again by `deal_hidden`, each place keeping
+    its size, with the turn-up and an announced belote card staying put, and no hand given a
+    card that a visible trick shows its holder lacked (`excluded_by_play`; the state keeps the
+    last and the current trick) or the second card of a belote it played without announcing."""
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    fixed = 0
+    announced = _belote_announced(state)
+    if state.phase == Phase.PLAY:
+        fixed |= 1 << table.turnup
+        if announced is not None:
+            fixed |= KING_QUEEN_OF[table.trump]
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [state.hands[other] & ~fixed for other in range(PLAYERS)]
+    hidden = 0
+    for other in hidden_seats:
+        hidden |= free[other]
+    for card in state.stock:
+        hidden |= 1 << card
+    excluded = [0] * PLAYERS
+    if state.phase == Phase.PLAY:
+        tricks = _visible_tricks(state)
+        shown = excluded_by_play(play_evaluator(table.options), table.trump, tricks, hidden)
+        pair = _pair_excluded(state, tricks) if announced is None else [0] * PLAYERS
+        excluded = [shown[other] | pair[other] for other in range(PLAYERS)]
+    places = [
+        *(
+            HiddenPlace(size=free[other].bit_count(), excluded=excluded[other])
+            for other in hidden_seats
+        ),
+        HiddenPlace(size=len(state.stock)),
+    ]
+    groups = deal_hidden([card for card in range(32) if hidden >> card & 1], places, rng)
+    hands = list(state.hands)
+    for other, group in zip(hidden_seats, groups, strict=False):
+        hands[other] &= fixed
+        for card in group:
+            hands[other] |= 1 << card
+    stock = list(groups[-1])
+    rng.shuffle(stock)
+    new_table = table
+    if state.phase == Phase.PLAY and announced is None:
+        king_queen = KING_QUEEN_OF[table.trump]
+        holder = next(
+            (other for other in range(PLAYERS) if hands[other] & king_queen == king_queen), -1
+        )
+        new_table = attrs.evolve(table, belote_holder=holder)
+    return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=tuple(stock))
+
+
+register_sampler("belote", sample_state)
+register_view_type("belote", BeloteView, tuple(_PHASE_NAMES.values()))

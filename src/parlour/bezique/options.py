@@ -3,19 +3,54 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import attrs
 
-from parlour.options import boolean, choice, int_list, option, positive_int_or_none, subset_of
+from parlour.options import (
+    boolean,
+    build_options,
+    choice,
+    int_list,
+    option,
+    positive_int_or_none,
+    subset_of,
+)
 
-__all__ = ["SEVEN_ACTIONS", "Options"]
+__all__ = ["SEVEN_ACTIONS", "Options", "options_of"]
 
 SEVEN_ACTIONS = ("exchange", "show", "play")
 """The ways a seven of trumps can score, in the order ``seven_scoring`` is normalised to."""
 
 
+DESCRIPTIONS: dict[str, str] = {
+    "target": "The match points a player needs to win the match; null plays a single deal.",
+    "match_end": "When the target is checked: at the end of each deal, or as soon as a running "
+    "total reaches it.",
+    "brisque_timing": "When brisques (aces and tens won) score: at the end of the deal or as "
+    "tricks are won.",
+    "rank_order": "The rank order of the cards: A 10 K Q J 9 8 7, or the seed's A K Q J 10 9 8 7.",
+    "last_trick": "The trick whose winner scores 10: the last of the deal (32) or the last of "
+    "the first stage (24).",
+    "reveal_last_stock_card": "Whether the winner of trick 24 shows the last face-down card.",
+    "seven_scoring": "The ways a seven of trumps scores 10: exchanging it for the turn-up, "
+    "showing it, playing it.",
+    "seven_counts_as_meld": "Whether exchanging or showing a seven takes the trick's one "
+    "declaration.",
+    "turnup_seven_bonus": "The points the dealer scores for turning up a seven.",
+    "bezique_cards": "The two cards of a bezique: always the queen of spades and jack of "
+    "diamonds, or the queen of clubs and jack of hearts when spades or diamonds are trumps.",
+    "deal_packets": "The packet sizes random_deal deals to each player in turn (summing to 8).",
+    "next_dealer": "Who deals the next deal: the players alternate, or the winner of the last "
+    "trick deals.",
+}
+"""One sentence per option, for settings screens (`parlour.option_specs`)."""
+
+
 @attrs.frozen(slots=True)
 class Options:
-    """Every Bezique option; build one with `Options(**values)` or pass a mapping to new_game.
+    """Every Bezique option; build one with ``Options(**values)`` or pass a mapping to new_game.
 
     * ``target``: match points to win (1000); ``None`` plays a single deal.
     * ``match_end``: ``"end_of_deal"`` (totals compared after each deal) or ``"first_to_reach"``
@@ -53,3 +88,33 @@ class Options:
         int_list(None, 8, examples=((3, 2, 3), (2, 3, 3))), (3, 2, 3)
     )
     next_dealer: str = option(choice("alternate", "winner_of_last_trick"), "alternate")
+
+
+_BUILT: dict[tuple[Any, ...], Options] = {}
+_MEMO_LIMIT = 256
+_PLAIN_TYPES = (type(None), bool, int, str)
+
+
+def _value_key(value: Any) -> Any:
+    """A key telling apart every value the options distinguish (``True`` from ``1``, a list
+    from a tuple), or ``None`` for a value not worth remembering."""
+    if type(value) in _PLAIN_TYPES:
+        return type(value), value
+    if type(value) in (tuple, list) and all(type(item) in _PLAIN_TYPES for item in value):
+        return type(value), tuple((type(item), item) for item in value)
+    return None
+
+
+def options_of(given: Mapping[str, Any] | Options | None) -> Options:
+    """`build_options` for Bezique, remembering the records built from small plain mappings (the
+    same mapping gives the same record, checked once); `OptionsError` on an unknown name or a
+    bad value, every time."""
+    if type(given) is not dict or len(given) > 16:
+        return build_options(Options, given)
+    key = tuple((name, _value_key(value)) for name, value in given.items())
+    built = _BUILT.get(key)
+    if built is None:
+        built = build_options(Options, given)
+        if len(_BUILT) < _MEMO_LIMIT and all(value is not None for _, value in key):
+            _BUILT[key] = built
+    return built

@@ -16,13 +16,25 @@ import random
 
 import attrs
 
-from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, USES, cards_in
+from parlour.bezique.rules import (
+    DECK,
+    MELD_TABLE,
+    PLAYERS,
+    STAGE_ONE_TRICKS,
+    TEAMS,
+    USES,
+    cards_in,
+)
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent, legal_moves
+from parlour.hidden_deal import HiddenPlace, deal_hidden
+from parlour.play_inference import PlayedTrick, excluded_by_play
 from parlour.records import JsonRecord
+from parlour.sampling import register_sampler
+from parlour.views import View, register_view_type
 
-__all__ = ["BeziqueView", "TableCard", "resample_hidden", "view"]
+__all__ = ["BeziqueView", "TableCard", "resample_hidden", "sample_state", "view"]
 
 _PHASE_NAMES = {
     Phase.DEAL_DUE: "deal_due",
@@ -46,9 +58,10 @@ class TableCard(JsonRecord):
     melds: tuple[str, ...]
 
 
-@attrs.frozen(slots=True)
-class BeziqueView(JsonRecord):
-    """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand).
+@attrs.frozen(slots=True, kw_only=True)
+class BeziqueView(View):
+    """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand): the
+    `View` fields, then Bezique's own.
 
     * ``hand``: the seat's own hand cards (melds on the table are in ``tables``);
       ``tables``: each seat's melded cards; ``known``: for each seat, the cards of its hand the
@@ -62,19 +75,13 @@ class BeziqueView(JsonRecord):
       how many sevens of trumps have scored this deal (every scored seven is public).
     * ``declarations`` and ``awards``: this deal's, in the order they were scored;
       ``match_score``: the match totals (this deal's awards included); ``deals``: the finished
-      deals; ``legal_moves``: the seat's move texts when it is to act.
+      deals.
     """
 
-    seat: int | None
-    phase: str
-    to_act: int | None
-    dealer: int
     deal_number: int
     trump: Suit | None
-    hand: tuple[Card, ...]
     tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]]
     known: tuple[tuple[Card, ...], tuple[Card, ...]]
-    hand_sizes: tuple[int, int]
     holding_sizes: tuple[int, int]
     turnup: Card | None
     stock_size: int
@@ -85,9 +92,12 @@ class BeziqueView(JsonRecord):
     sevens_scored: int
     declarations: tuple[Declaration, ...]
     awards: tuple[ScoreEvent, ...]
-    match_score: tuple[int, int]
     deals: tuple[DealResult, ...]
-    legal_moves: tuple[str, ...]
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The finished deals' results (``deals``), the name every game's view shares."""
+        return self.deals
 
 
 def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:
@@ -119,6 +129,7 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
     last_trick: tuple[tuple[int, Card], ...] = ()
     if state.last_trick is not None:
         last_trick = _in_order(*state.last_trick)
+    trick = _in_order(state.leader, state.trick)
     return BeziqueView(
         seat=seat,
         phase=_PHASE_NAMES[phase],
@@ -136,7 +147,9 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
         ),
         turnup=DECK[state.turnup] if state.turnup >= 0 else None,
         stock_size=len(table.stock) - state.drawn if in_deal else 0,
-        trick=_in_order(state.leader, state.trick),
+        teams=TEAMS,
+        played=last_trick + trick if in_deal else (),
+        trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
         declared=state.declared,
@@ -145,11 +158,7 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
         awards=state.awards,
         match_score=state.scores,
         deals=table.deals,
-        legal_moves=(
-            tuple(str(move) for move in legal_moves(state))
-            if seat is not None and to_act == seat
-            else ()
-        ),
+        moves=legal_moves(state) if seat is not None and to_act == seat else (),
     )
 
 
@@ -199,3 +208,65 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
         position += size
     stock = (*table.stock[: state.drawn], *pool[position:])
     return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
+
+
+def _last_stage_tricks(state: BeziqueState) -> tuple[PlayedTrick, ...]:
+    """The visible tricks played under the last stage's duties (the last one and the current
+    one, when they belong to the last stage)."""
+    if state.phase is not Phase.LAST_STAGE:
+        return ()
+    tricks: list[PlayedTrick] = []
+    if state.last_trick is not None and state.tricks > STAGE_ONE_TRICKS:
+        tricks.append(state.last_trick)
+    if state.trick:
+        tricks.append((state.leader, state.trick))
+    return tuple(tricks)
+
+
+def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
+    """A state ``seat`` cannot tell from ``state`` that agrees with what the play showed: the
+    hidden cards (the unknown cards of the other hand, of both for a spectator, and the stock's
+    face-down cards) dealt again by `deal_hidden`, each place keeping its size. Melds, known
+    cards, the turn-up and the tricks stay put, and in the last stage no hand is given a card
+    that a visible trick shows its holder lacked (`excluded_by_play`). A seat has nothing to
+    infer there (the other hand is all it cannot see), a spectator does."""
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
+    hidden = 0
+    for other in hidden_seats:
+        hidden |= free[other]
+    stock_rest = table.stock[state.drawn :]
+    for card in stock_rest:
+        hidden |= 1 << card
+    excluded = (0,) * PLAYERS
+    tricks = _last_stage_tricks(state)
+    if tricks:
+        excluded = excluded_by_play(table.last_stage_evaluator, table.trump, tricks, hidden)
+    places = [
+        *(
+            HiddenPlace(size=free[other].bit_count(), excluded=excluded[other])
+            for other in hidden_seats
+        ),
+        HiddenPlace(size=len(stock_rest)),
+    ]
+    groups = deal_hidden(_bits(hidden), places, rng)
+    hands = list(state.hands)
+    for other, group in zip(hidden_seats, groups, strict=False):
+        new_free = 0
+        for card in group:
+            new_free |= 1 << card
+        hands[other] = (hands[other] & ~free[other]) | new_free
+    stock = list(groups[-1])
+    rng.shuffle(stock)
+    return attrs.evolve(
+        state,
+        table=attrs.evolve(table, stock=(*table.stock[: state.drawn], *stock)),
+        hands=(hands[0], hands[1]),
+    )
+
+
+register_sampler("bezique", sample_state)
+register_view_type("bezique", BeziqueView, tuple(_PHASE_NAMES.values()))

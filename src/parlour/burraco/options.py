@@ -29,9 +29,28 @@ def _positive_int_or_default() -> OptionSpec:
     return OptionSpec("a positive integer or null", check, (None, 2))
 
 
+DESCRIPTIONS: dict[str, str] = {
+    "target": "The match points a team needs to win the match; null plays a single hand.",
+    "players": "The number of players: four in two partnerships, or two playing alone.",
+    "close_requires": "The burraco a team needs before it may close: any burraco or a clean one.",
+    "ace_to_ace_run": "Whether a fourteen-card sequence from ace to ace is allowed.",
+    "allow_duplicate_set_rank": "Whether a team may start a second set of a rank it already "
+    "has on the table.",
+    "single_card_pile_no_rediscard": "Whether, after taking a one-card pile, neither copy of "
+    "that card may be discarded in the same turn.",
+    "must_meld_after_taking_pile": "Whether a player who takes the pile must meld or add at "
+    "least once before discarding.",
+    "wild_rearrangement": "How a wild may move in a sequence: only when its natural card is "
+    "added (tournament), or to any arrangement that keeps every card (free).",
+    "stalemate_turns": "How many consecutive turns that take a one-card pile and meld nothing "
+    "end the hand; null is twice the number of players.",
+}
+"""One sentence per option, for settings screens (`parlour.option_specs`)."""
+
+
 @attrs.frozen(slots=True)
 class Options:
-    """Every Burraco option; build one with `Options(**values)` or pass a mapping to new_game.
+    """Every Burraco option; build one with ``Options(**values)`` or pass a mapping to new_game.
 
     * ``target``: the match target (2000); ``None`` plays a single hand.
     * ``players``: 4 (two partnerships, partners opposite) or 2 (each player alone).

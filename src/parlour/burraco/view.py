@@ -18,7 +18,9 @@ from parlour.burraco.legal import TEAMS
 from parlour.burraco.melds import Meld
 from parlour.burraco.state import BurracoState, HandResult, Phase
 from parlour.cards import Card
+from parlour.core import legal_moves
 from parlour.records import JsonRecord
+from parlour.views import View, register_view_type
 
 __all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
 
@@ -45,8 +47,9 @@ def _meld_view(meld: Meld) -> MeldView:
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class BurracoView(JsonRecord):
-    """One seat's view (``seat=None``: a spectator, who sees no hand).
+class BurracoView(View):
+    """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields (no
+    ``played``: Burraco has no tricks; ``moves`` may be a lazy sequence), then Burraco's own.
 
     ``hand`` is empty while ``pozzetto_unseen`` (the seat took a pozzetto on the discard and has
     not had a turn since); ``melds`` lists each team's melds in the order laid down (``add n``
@@ -55,15 +58,8 @@ class BurracoView(JsonRecord):
     ``no_discard`` is the card that may not be discarded this turn (a one-card pile just taken).
     """
 
-    seat: int | None
-    phase: str
-    to_act: int | None
-    dealer: int
     hand_number: int
-    teams: tuple[tuple[int, ...], ...]
-    hand: tuple[Card, ...]
     pozzetto_unseen: bool
-    hand_sizes: tuple[int, ...]
     melds: tuple[tuple[MeldView, ...], ...]
     discard: tuple[Card, ...]
     stock_size: int
@@ -72,8 +68,12 @@ class BurracoView(JsonRecord):
     took_pile: bool
     no_discard: Card | None
     last_turn: bool
-    match_score: tuple[int, ...]
     results: tuple[HandResult, ...]
+
+    @property
+    def deal_results(self) -> tuple[HandResult, ...]:
+        """The finished deals' results (``results``), the name every game's view shares."""
+        return self.results
 
 
 def view(state: BurracoState, seat: int | None) -> BurracoView:
@@ -86,16 +86,17 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
     if in_play and seat is not None and not unseen:
         hand = cards_of(state.hands[seat])
     turn = state.turn
+    to_act = state.to_act if in_play else None
     return BurracoView(
         seat=seat,
         phase=state.phase.value,
-        to_act=state.to_act if in_play else None,
+        to_act=to_act,
         dealer=table.dealer,
         hand_number=table.hand_number,
         teams=teams,
         hand=hand,
         pozzetto_unseen=unseen,
-        hand_sizes=state.hand_sizes if in_play else (),
+        hand_sizes=state.hand_sizes if in_play else (0,) * table.options.players,
         melds=tuple(tuple(_meld_view(meld) for meld in melds) for melds in state.melds),
         discard=tuple(FACE_CARDS[face] for face in state.discard),
         stock_size=state.stock_left if in_play else 0,
@@ -106,6 +107,8 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
         last_turn=turn.last_turn,
         match_score=table.match_score,
         results=table.results,
+        played=(),
+        moves=legal_moves(state) if seat is not None and to_act == seat else (),
     )
 
 
@@ -141,3 +144,6 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
         pozzetti[index] = tuple(sorted(pool[position : position + size]))
         position += size
     return attrs.evolve(state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
+
+
+register_view_type("burraco", BurracoView, tuple(phase.value for phase in Phase))

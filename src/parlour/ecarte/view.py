@@ -13,11 +13,15 @@ import attrs
 
 from parlour.cards import Card, Rank, Suit
 from parlour.core import legal_moves
-from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, cards_in
+from parlour.ecarte.play import play_evaluator
+from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, cards_in
 from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase
-from parlour.records import JsonRecord
+from parlour.hidden_deal import HiddenPlace, deal_hidden
+from parlour.play_inference import PlayedTrick, excluded_by_play
+from parlour.sampling import register_sampler
+from parlour.views import View, register_view_type
 
-__all__ = ["EcarteView", "resample_hidden", "view"]
+__all__ = ["EcarteView", "resample_hidden", "sample_state", "view"]
 
 _PHASE_NAMES = {
     Phase.DEAL_DUE: "deal_due",
@@ -30,25 +34,19 @@ _PHASE_NAMES = {
 }
 
 
-@attrs.frozen(slots=True)
-class EcarteView(JsonRecord):
-    """One seat's view (``seat=None``: a spectator, who sees no hand and no discard).
+@attrs.frozen(slots=True, kw_only=True)
+class EcarteView(View):
+    """One seat's view (``seat=None``: a spectator, who sees no hand and no discard): the `View`
+    fields, then Écarté's own.
 
     ``proposals`` lists this deal's proposals and answers as (seat, ``"propose"`` /
     ``"accept"`` / ``"refuse"``); ``exchanges`` the cards exchanged by the non-dealer and the
     dealer per accepted proposal; ``trick`` and ``last_trick`` list (seat, card) in playing
-    order; ``king`` is the seat that marked the king of trumps; ``legal_moves`` are the seat's
-    moves when it is to act.
+    order; ``king`` is the seat that marked the king of trumps.
     """
 
-    seat: int | None
-    phase: str
-    to_act: int | None
-    dealer: int
     deal_number: int
-    hand: tuple[Card, ...]
     discards: tuple[Card, ...]
-    hand_sizes: tuple[int, int]
     discard_sizes: tuple[int, int]
     turnup: Card | None
     trump: Suit | None
@@ -61,9 +59,12 @@ class EcarteView(JsonRecord):
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
-    match_score: tuple[int, int]
     deals: tuple[DealResult, ...]
-    legal_moves: tuple[str, ...]
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The finished deals' results (``deals``), the name every game's view shares."""
+        return self.deals
 
 
 def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
@@ -95,6 +96,7 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
         last_leader, first, second = state.last_trick
         last_trick = ((last_leader, DECK[first]), (1 - last_leader, DECK[second]))
     own = in_deal and seat is not None
+    trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return EcarteView(
         seat=seat,
         phase=_PHASE_NAMES[phase],
@@ -113,16 +115,14 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
         played_without_proposing=exchange.played_without_proposing,
         turnup_king=in_deal and DECK[table.turnup].rank is Rank.KING,
         king=table.king if table.king >= 0 else None,
-        trick=tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick)),
+        teams=TEAMS,
+        played=last_trick + trick,
+        trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
         match_score=table.match_score,
         deals=table.deals,
-        legal_moves=(
-            tuple(str(move) for move in legal_moves(state))
-            if seat is not None and to_act == seat
-            else ()
-        ),
+        moves=legal_moves(state) if seat is not None and to_act == seat else (),
     )
 
 
@@ -171,3 +171,65 @@ def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) ->
         exchange.played_without_proposing,
     )
     return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)
+
+
+def _visible_tricks(state: EcarteState) -> tuple[PlayedTrick, ...]:
+    """The tricks of this deal whose cards a seat sees: the last one and the current one."""
+    tricks: list[PlayedTrick] = []
+    if state.last_trick:
+        leader, first, second = state.last_trick
+        tricks.append((leader, (first, second)))
+    if state.trick:
+        tricks.append((1 - state.to_act, state.trick))
+    return tuple(tricks)
+
+
+def sample_state(state: EcarteState, seat: int | None, rng: random.Random) -> EcarteState:
+    """A state ``seat`` cannot tell from ``state`` that agrees with what the play showed: the
+    hidden cards (the other hand, the other player's discards, the talon; for a spectator both
+    hands and both discards) dealt again by `deal_hidden`, each place keeping its size, a marked
+    king staying put, and no hand given a card that a visible trick shows its holder lacked
+    (`excluded_by_play`; the state keeps the last and the current trick)."""
+    if state.phase is Phase.DEAL_DUE or state.phase is Phase.OVER:
+        return state
+    table = state.table
+    exchange = state.exchange
+    fixed = KING_BIT[table.trump] if table.king >= 0 else 0
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [hand & ~fixed for hand in state.hands]
+    hidden = 0
+    for other in hidden_seats:
+        hidden |= free[other] | exchange.discards[other]
+    for card in exchange.talon:
+        hidden |= 1 << card
+    excluded = (0,) * PLAYERS
+    if state.phase is Phase.PLAY:
+        evaluator = play_evaluator(table.options)
+        excluded = excluded_by_play(evaluator, table.trump, _visible_tricks(state), hidden)
+    places: list[HiddenPlace] = []
+    for other in hidden_seats:
+        places.append(HiddenPlace(size=free[other].bit_count(), excluded=excluded[other]))
+        places.append(HiddenPlace(size=exchange.discards[other].bit_count()))
+    places.append(HiddenPlace(size=len(exchange.talon)))
+    groups = deal_hidden([card for card in range(32) if hidden >> card & 1], places, rng)
+    hands = list(state.hands)
+    discards = list(exchange.discards)
+    for number, other in enumerate(hidden_seats):
+        hands[other] = (hands[other] & fixed) | _mask(groups[2 * number])
+        discards[other] = _mask(groups[2 * number + 1])
+    talon = list(groups[-1])
+    rng.shuffle(talon)
+    resampled = attrs.evolve(exchange, talon=tuple(talon), discards=(discards[0], discards[1]))
+    return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The bitmask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+register_sampler("ecarte", sample_state)
+register_view_type("ecarte", EcarteView, tuple(_PHASE_NAMES.values()))
