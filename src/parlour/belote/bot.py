@@ -1,8 +1,11 @@
-"""A small rule-of-thumb Belote player, used by `parlour demo belote` and as a sparring partner.
+"""Belote's rules of thumb: `HeuristicAgent`'s player, also used by `parlour demo belote`.
 
-It takes with a hand worth enough in the proposed trump, wins tricks as cheaply as it can,
-gives points to its partner when the partner is winning, and otherwise throws its cheapest card.
-It looks only at what its seat may see.
+It takes with a hand worth enough in the proposed trump. In play it leads a master (a card no
+unseen card of its suit can beat): the master trump to draw the opponents' trumps when its team
+took, else a side master, else its cheapest card. Following, it lets its partner's winning trick
+be (giving it points when it plays last), wins a trick an opponent holds with its cheapest
+master, or its cheapest winning card when it plays last, and otherwise throws its cheapest card.
+It reads only what its seat may see: its own hand, the bidding, and the cards played this deal.
 """
 
 from __future__ import annotations
@@ -47,26 +50,54 @@ def _bid(state: BeloteState, moves: tuple[Move, ...]) -> Move:
     return best[1]
 
 
+def _unseen(state: BeloteState) -> int:
+    """The cards the seat to act has not seen: neither in its hand nor played this deal."""
+    played = state.won[0] | state.won[1]
+    for card in state.trick:
+        played |= 1 << card
+    return ~(played | state.hands[state.to_act]) & 0xFFFFFFFF
+
+
 def _play(state: BeloteState, plays: list[int]) -> Move:
     table = state.table
     trump = table.trump
     power = CARD_TABLE.power[trump]
+    beaten_by = CARD_TABLE.beaten_by[trump]
     trick = state.trick
+    unseen = _unseen(state)
 
     def cheapness(card: int) -> tuple[int, int]:
         return (card_points(card, trump), power[card])
 
+    def is_master(card: int) -> bool:
+        return beaten_by[card] & unseen == 0
+
+    def is_trump(card: int) -> bool:
+        return CARD_TABLE.suit_of[card] == trump
+
     if not trick:
-        aces = [c for c in plays if DECK[c].rank == Rank.ACE and CARD_TABLE.suit_of[c] != trump]
-        return PLAYS[aces[0] if aces else min(plays, key=cheapness)]
+        our_contract = (table.taker - state.to_act) % 2 == 0
+        trumps_out = CARD_TABLE.suit_masks[trump] & unseen
+        master_trumps = [c for c in plays if is_trump(c) and is_master(c)]
+        if our_contract and trumps_out and master_trumps:
+            return PLAYS[max(master_trumps, key=lambda card: power[card])]
+        side_masters = [c for c in plays if not is_trump(c) and is_master(c)]
+        if side_masters:
+            return PLAYS[max(side_masters, key=cheapness)]
+        side = [c for c in plays if not is_trump(c)] or plays
+        return PLAYS[min(side, key=cheapness)]
     winner_position = CARD_TABLE.winning_index(trump, trick)
     partner_winning = (len(trick) - winner_position) % PLAYERS == 2
-    if partner_winning and len(trick) == PLAYERS - 1:
-        non_trumps = [c for c in plays if CARD_TABLE.suit_of[c] != trump] or plays
-        return PLAYS[max(non_trumps, key=cheapness)]
+    last = len(trick) == PLAYERS - 1
+    if partner_winning:
+        non_trumps = [c for c in plays if not is_trump(c)] or plays
+        if last:
+            return PLAYS[max(non_trumps, key=cheapness)]
+        return PLAYS[min(non_trumps, key=cheapness)]
     winning = [c for c in plays if CARD_TABLE.winning_index(trump, (*trick, c)) == len(trick)]
-    if winning and not partner_winning:
-        return PLAYS[min(winning, key=cheapness)]
+    safe = winning if last else [c for c in winning if is_master(c)]
+    if safe:
+        return PLAYS[min(safe, key=cheapness)]
     return PLAYS[min(plays, key=cheapness)]
 
 

@@ -1,23 +1,26 @@
-"""Plain-English narration of Belote moves, for `parlour demo belote` and front-end logs."""
+"""Plain-English narration of Belote moves, for `parlour demo belote` and front-end logs: the
+move's events (`parlour.belote.events`) told by one table of sentence templates."""
 
 from __future__ import annotations
 
-from parlour.belote.moves import Pass, Play, Take
-from parlour.belote.rules import (
-    CARD_TABLE,
-    DECK,
-    KING_QUEEN_OF,
-    PLAYERS,
-    card_index,
-    cards_in,
-    mask_points,
+from parlour.belote.events import (
+    DealScored,
+    TrumpTaken,
+    events,
 )
 from parlour.belote.scoring import team_seats
-from parlour.belote.state import BeloteState, DealResult, Phase
-from parlour.cards import Suit
-from parlour.core import Deal, Move, winners
+from parlour.belote.state import BeloteState
+from parlour.cards import Card
+from parlour.core import Move
+from parlour.events import DealStarted, HandShown, Template, TrickWon, render
 
-__all__ = ["narrate"]
+__all__ = ["SENTENCES", "narrate"]
+
+_VERDICTS = {
+    "made": "the contract is made",
+    "failed": "the contract fails (dedans)",
+    "litige": "an exact tie (litige): the takers' points are held over",
+}
 
 
 def _team(team: int) -> str:
@@ -25,88 +28,69 @@ def _team(team: int) -> str:
     return f"team {team} (seats {first} & {second})"
 
 
-def _hand_text(mask: int) -> str:
-    return " ".join(card.symbol for card in cards_in(mask))
+def _symbols(cards: tuple[Card, ...]) -> str:
+    return " ".join(card.symbol for card in cards)
 
 
-def _deal_summary(result: DealResult) -> list[str]:
-    if result.outcome == "thrown_in":
-        return ["  Everyone passed twice: the deal is thrown in."]
-    assert result.taker is not None
-    takers = result.taker % 2
-    lines = [
-        f"  Card points (with the last trick): team 0 {result.card_points[0]}, "
-        f"team 1 {result.card_points[1]}; tricks {result.tricks[0]}-{result.tricks[1]}."
+def _deal_started(event: DealStarted) -> list[str]:
+    assert event.turnup is not None
+    return [f"Deal {event.deal}: seat {event.dealer} deals; the turn-up is {event.turnup.symbol}."]
+
+
+def _stock_dealt_hand(event: HandShown) -> list[str]:
+    if event.reason != "stock_dealt" or event.cards is None:
+        return []
+    return [f"    seat {event.seat}: {_symbols(event.cards)}"]
+
+
+def _take(event: TrumpTaken) -> list[str]:
+    return [
+        f"  Seat {event.seat} takes {event.suit.symbol} in round {event.round} "
+        f"and picks up the turn-up {event.turnup.symbol}."
     ]
-    if result.capot_team is not None:
-        lines.append(f"  Capot: {_team(result.capot_team)} took every trick.")
-    if result.belote_team is not None:
-        lines.append(f"  Belote-rebelote: 20 for {_team(result.belote_team)}.")
-    verdict = {
-        "made": "the contract is made",
-        "failed": "the contract fails (dedans)",
-        "litige": "an exact tie (litige): the takers' points are held over",
-    }[result.outcome]
-    lines.append(f"  {_team(takers)} took; {verdict}.")
-    lines.append(f"  Deal score: team 0 {result.points[0]}, team 1 {result.points[1]}.")
+
+
+def _trick(event: TrickWon) -> list[str]:
+    played = ", ".join(f"{seat}:{card.symbol}" for seat, card in event.cards)
+    return [f"  Trick {event.number}: {played} -> seat {event.seat} wins ({event.points} points)."]
+
+
+def _deal_scored(event: DealScored) -> list[str]:
+    result = event.result
+    if result.outcome == "thrown_in":
+        lines = ["  Everyone passed twice: the deal is thrown in."]
+    else:
+        assert result.taker is not None
+        lines = [
+            f"  Card points (with the last trick): team 0 {result.card_points[0]}, "
+            f"team 1 {result.card_points[1]}; tricks {result.tricks[0]}-{result.tricks[1]}."
+        ]
+        if result.capot_team is not None:
+            lines.append(f"  Capot: {_team(result.capot_team)} took every trick.")
+        if result.belote_team is not None:
+            lines.append(f"  Belote-rebelote: 20 for {_team(result.belote_team)}.")
+        lines.append(f"  {_team(result.taker % 2)} took; {_VERDICTS[result.outcome]}.")
+        lines.append(f"  Deal score: team 0 {result.points[0]}, team 1 {result.points[1]}.")
+    first, second = event.match_score
+    lines.append(f"  Match score: team 0 {first}, team 1 {second}.")
+    if event.held:
+        lines.append(f"  Held over (litige): {event.held}.")
     return lines
+
+
+SENTENCES: dict[str, Template] = {
+    "deal_started": _deal_started,
+    "hand": _stock_dealt_hand,
+    "pass": lambda event: [f"  Seat {event.seat} passes (round {event.round})."],
+    "take": _take,
+    "belote": lambda event: [f"  Seat {event.seat} plays {event.card.symbol}: {event.word}!"],
+    "trick_won": _trick,
+    "deal_scored": _deal_scored,
+    "match_won": lambda event: [f"Match over: {_team(event.winners[0] % 2)} wins."],
+}
+"""Event kind → its sentences (kinds absent here, such as ``card_played``, are silent)."""
 
 
 def narrate(before: BeloteState, move: Move, after: BeloteState) -> list[str]:
     """Lines describing ``move``, applied to ``before`` to give ``after``."""
-    lines: list[str] = []
-    table = before.table
-    if isinstance(move, Deal):
-        new = after.table
-        lines.append(
-            f"Deal {new.deal_number}: seat {new.dealer} deals; "
-            f"the turn-up is {DECK[new.turnup].symbol}."
-        )
-    elif isinstance(move, Pass):
-        round_number = 1 if before.phase == Phase.BID_ROUND_1 else 2
-        lines.append(f"  Seat {before.to_act} passes (round {round_number}).")
-    elif isinstance(move, Take):
-        trump = Suit(after.table.trump)
-        round_number = after.table.take_round
-        lines.append(
-            f"  Seat {before.to_act} takes {trump.symbol} in round {round_number} "
-            f"and picks up the turn-up {DECK[table.turnup].symbol}."
-        )
-        for seat in range(PLAYERS):
-            lines.append(f"    seat {seat}: {_hand_text(after.hands[seat])}")
-    elif isinstance(move, Play):
-        lines.extend(_narrate_play(before, move))
-    if after.phase in (Phase.DEAL_DUE, Phase.OVER) and before.phase != Phase.DEAL_DUE:
-        lines.extend(_deal_summary(after.table.deals[-1]))
-        first, second = after.table.match_score
-        lines.append(f"  Match score: team 0 {first}, team 1 {second}.")
-        if after.table.held:
-            lines.append(f"  Held over (litige): {after.table.held}.")
-    if after.phase == Phase.OVER:
-        seats = winners(after)
-        lines.append(f"Match over: {_team(seats[0] % 2)} wins.")
-    return lines
-
-
-def _narrate_play(before: BeloteState, move: Play) -> list[str]:
-    lines: list[str] = []
-    table = before.table
-    seat = before.to_act
-    card = card_index(move.card)
-    if seat == table.belote_holder and (1 << card) & KING_QUEEN_OF[table.trump]:
-        remaining = before.hands[seat] & KING_QUEEN_OF[table.trump] & ~(1 << card)
-        word = "belote" if remaining else "rebelote"
-        lines.append(f"  Seat {seat} plays {move.card.symbol}: {word}!")
-    trick = (*before.trick, card)
-    if len(trick) == PLAYERS:
-        winner = (before.leader + CARD_TABLE.winning_index(table.trump, trick)) % PLAYERS
-        played = ", ".join(
-            f"{(before.leader + i) % PLAYERS}:{DECK[c].symbol}" for i, c in enumerate(trick)
-        )
-        mask = sum(1 << c for c in trick)
-        number = before.tricks_played + 1
-        lines.append(
-            f"  Trick {number}: {played} -> seat {winner} wins "
-            f"({mask_points(mask, table.trump)} points)."
-        )
-    return lines
+    return render(events(before, move, after), SENTENCES)

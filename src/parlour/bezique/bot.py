@@ -3,22 +3,38 @@
 After winning a first-stage trick it declares its best meld, exchanges and shows the seven of
 trumps when it may, then draws. In the first stage it leads a low card it has no use for, wins a
 brisque (an ace or a ten) led to it with a cheap card when it can, and otherwise throws its least
-useful card. In the last stage it wins with the lowest card that wins, or plays its lowest card.
-It looks only at what its seat may see, and is deterministic.
+useful card, keeping its bezique cards and meld material. In the last stage it plays exactly: the
+stock is gone, so every card not in its hand has been seen played or lies in the other hand, and
+it searches the remaining tricks to the end for the card that wins it the most brisques and last
+trick points against the best defence. It looks only at what its seat may see (in the last stage
+the other hand is known), and is deterministic.
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import NamedTuple
 
 from parlour.bezique import melds as _melds
 from parlour.bezique.moves import DRAW, EXCHANGE, PLAYS, SHOW, Meld, Play
-from parlour.bezique.rules import BEZIQUE_PAIRS, FACES, copies_of, face_index, face_of
+from parlour.bezique.rules import (
+    BEZIQUE_PAIRS,
+    CARD_TABLES,
+    FACES,
+    LAST_TRICK_BONUS,
+    STAGE_TWO_RULES,
+    brisques_in,
+    copies_of,
+    face_index,
+    face_of,
+)
 from parlour.bezique.state import BeziqueState, Phase
 from parlour.cards import PIQUET_DECK, Rank
 from parlour.core import Move, legal_moves
+from parlour.tricks import TrickEvaluator
 
-__all__ = ["bot_move"]
+__all__ = ["EXACT_ROLLOUT_CARDS", "bot_move", "rollout_move"]
 
 _QUARTET_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.JACK)
@@ -27,12 +43,28 @@ _BRISQUE_RANKS = (Rank.ACE, Rank.TEN)
 
 def bot_move(state: BeziqueState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return _move(state, exact=True)
+
+
+EXACT_ROLLOUT_CARDS = 4
+"""In search rollouts, the last stage is searched exactly only with this many cards or fewer."""
+
+
+def rollout_move(state: BeziqueState, rng: random.Random) -> Move:
+    """`bot_move` made cheap for search rollouts: in the last stage, until the hands are down to
+    `EXACT_ROLLOUT_CARDS` cards, it wins the trick with its lowest winning card, or plays its
+    lowest card, instead of searching the tricks left."""
+    small = state.hands[state.to_act].bit_count() <= EXACT_ROLLOUT_CARDS
+    return _move(state, exact=small)
+
+
+def _move(state: BeziqueState, *, exact: bool) -> Move:
     moves = tuple(legal_moves(state))
     if state.phase == Phase.DECLARE:
         return _declare(state, moves)
     faces = [face_index(move.card) for move in moves if isinstance(move, Play)]
     if state.phase == Phase.LAST_STAGE:
-        return PLAYS[_last_stage_card(state, faces)]
+        return PLAYS[_last_stage_card(state, faces) if exact else _lowest_winner(state, faces)]
     return PLAYS[_first_stage_card(state, faces)]
 
 
@@ -122,6 +154,20 @@ def _first_stage_card(state: BeziqueState, faces: list[int]) -> int:
 
 
 def _last_stage_card(state: BeziqueState, faces: list[int]) -> int:
+    """The legal card with the best exact outcome of the remaining tricks (the first on a tie)."""
+    table = state.table
+    rules = _LastStageRules(table.options.rank_order, table.trump, table.options.last_trick == 32)
+    seat = state.to_act
+    hand, other = state.hands[seat], state.hands[1 - seat]
+    if state.trick:
+        led = state.trick[0]
+        return max(
+            faces, key=lambda face: -_trick_margin(rules, led, _copy_in(hand, face), other, hand)
+        )
+    return max(faces, key=lambda face: _lead_margin(rules, _copy_in(hand, face), hand, other))
+
+
+def _lowest_winner(state: BeziqueState, faces: list[int]) -> int:
     """The lowest legal card that wins the trick, else the lowest legal card."""
     if state.trick:
         led = state.trick[0]
@@ -129,3 +175,64 @@ def _last_stage_card(state: BeziqueState, faces: list[int]) -> int:
         if winning:
             return min(winning, key=lambda face: _power(state, face))
     return min(faces, key=lambda face: _power(state, face))
+
+
+def _copy_in(mask: int, face: int) -> int:
+    """A card of ``mask`` showing ``face`` (which of the two copies does not matter)."""
+    return face if mask >> face & 1 else face + FACES
+
+
+class _LastStageRules(NamedTuple):
+    """What the last stage's outcome depends on besides the hands."""
+
+    rank_order: str
+    trump: int
+    last_trick_bonus: bool
+
+
+@functools.cache
+def _evaluator(rank_order: str) -> TrickEvaluator:
+    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_margin(rules: _LastStageRules, leader: int, follower: int) -> int:
+    """The leader's best point margin (brisques and last trick) over the tricks left, when it
+    leads from hand ``leader`` against ``follower`` and both play their best."""
+    if not leader:
+        return 0
+    return max(_lead_margin(rules, card, leader, follower) for card in _distinct_faces(leader))
+
+
+def _lead_margin(rules: _LastStageRules, card: int, leader: int, follower: int) -> int:
+    """The leader's margin when it leads ``card`` and both play best from then on."""
+    replies = _evaluator(rules.rank_order).allowed(rules.trump, follower, (card,))
+    return min(
+        _trick_margin(rules, card, reply, leader, follower) for reply in _distinct_faces(replies)
+    )
+
+
+def _trick_margin(rules: _LastStageRules, led: int, reply: int, leader: int, follower: int) -> int:
+    """The leader's margin from the trick ``led``, ``reply`` to the end of the deal."""
+    points = brisques_in((1 << led) | (1 << reply))
+    leader_rest, follower_rest = leader & ~(1 << led), follower & ~(1 << reply)
+    if rules.last_trick_bonus and not leader_rest:
+        points += LAST_TRICK_BONUS
+    if CARD_TABLES[rules.rank_order].winning_index(rules.trump, (led, reply)) == 0:
+        return points + _best_margin(rules, leader_rest, follower_rest)
+    return -points - _best_margin(rules, follower_rest, leader_rest)
+
+
+def _distinct_faces(mask: int) -> list[int]:
+    """One card of ``mask`` per face, lowest card number first."""
+    cards: list[int] = []
+    seen = 0
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        face_bit = 1 << (card & (FACES - 1))
+        if not seen & face_bit:
+            seen |= face_bit
+            cards.append(card)
+    return cards

@@ -1,24 +1,34 @@
 """Plain-English narration of Burraco moves, for `parlour demo burraco` and front-end logs:
 draws and pickups, melds and adds (with the meld as it now stands), pozzetti, discards,
-closings, and each hand's score sheet."""
+closings, and each hand's score sheet; the move's events (`parlour.burraco.events`) told by one
+table of sentence templates."""
 
 from __future__ import annotations
 
-from parlour.burraco.faces import FACE_CARDS
-from parlour.burraco.legal import TEAM_OF, TEAMS
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import Add, Discard, Draw, Meld, PickUp
-from parlour.burraco.state import BurracoState, HandResult, Phase, TeamScore
+from parlour.burraco.events import (
+    CardsAdded,
+    HandScored,
+    HandStarted,
+    MeldLaid,
+    MeldShape,
+    PileTaken,
+    PozzettoTaken,
+    events,
+)
+from parlour.burraco.legal import TEAMS
+from parlour.burraco.state import BurracoState, HandResult, TeamScore
 from parlour.cards import Card
-from parlour.core import Deal, Move
+from parlour.core import Move
+from parlour.events import Template, render
 
-__all__ = ["narrate", "score_sheet"]
+__all__ = ["SENTENCES", "narrate", "score_sheet"]
 
 _ENDINGS = {
     "closing": "closes",
     "stock": "the stock is down to two cards",
     "stalemate": "no one makes progress (stalemate)",
 }
+_POZZETTO_NAMES = {1: "top", 2: "second"}
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -32,11 +42,10 @@ def _team_name(players: int, team: int) -> str:
     return f"team {team} (seats {' & '.join(str(seat) for seat in seats)})"
 
 
-def _describe(meld: TableMeld) -> str:
-    kind = "set" if meld.kind.value == "set" else "sequence"
-    quality = "clean" if meld.is_clean else "dirty"
-    burraco = f", a {quality} burraco" if meld.is_burraco else ""
-    return f"{_cards(meld.cards)} ({kind}{burraco})"
+def _describe(meld: MeldShape) -> str:
+    quality = "clean" if meld.clean else "dirty"
+    burraco = f", a {quality} burraco" if meld.burraco else ""
+    return f"{_cards(meld.cards)} ({meld.kind}{burraco})"
 
 
 def score_sheet(result: HandResult, players: int) -> list[str]:
@@ -64,57 +73,61 @@ def _team_line(players: int, score: TeamScore) -> str:
     return f"    {_team_name(players, score.team)}: {', '.join(parts)} = {score.total}."
 
 
-def narrate(before: BurracoState, move: Move, after: BurracoState) -> list[str]:
-    """Lines describing ``move``, applied to ``before`` to give ``after``."""
-    options = before.table.options
-    players = options.players
-    if isinstance(move, Deal):
-        table = after.table
+def _hand_started(event: HandStarted) -> list[str]:
+    return [
+        f"Hand {event.deal}: seat {event.dealer} deals; the discard pile starts with "
+        f"{event.discard.symbol}; seat {event.first} plays first."
+    ]
+
+
+def _pickup(event: PileTaken) -> list[str]:
+    return [f"  Seat {event.seat} takes the discard pile: {_cards(event.cards)}."]
+
+
+def _meld(event: MeldLaid) -> list[str]:
+    return [f"  Seat {event.seat} melds {_describe(event.meld)}."]
+
+
+def _add(event: CardsAdded) -> list[str]:
+    return [
+        f"  Seat {event.seat} adds {_cards(event.added)} to meld {event.number}: "
+        f"{_describe(event.meld)}."
+    ]
+
+
+def _pozzetto(event: PozzettoTaken) -> list[str]:
+    which = _POZZETTO_NAMES[event.which]
+    if event.on_discard:
         return [
-            f"Hand {table.hand_number}: seat {table.dealer} deals; the discard pile starts with "
-            f"{move['discard'][0][0].symbol}; seat {after.to_act} plays first."
+            f"  Seat {event.seat} takes the {which} pozzetto on the discard "
+            "(unseen until its turn)."
         ]
-    seat = before.to_act
-    lines: list[str] = []
-    if isinstance(move, Draw):
-        left = before.stock_left - 1
-        lines.append(f"  Seat {seat} draws from the stock ({left} left).")
-    elif isinstance(move, PickUp):
-        pile = tuple(FACE_CARDS[face] for face in before.discard)
-        lines.append(f"  Seat {seat} takes the discard pile: {_cards(pile)}.")
-    elif isinstance(move, Meld):
-        team = TEAM_OF[players][seat]
-        lines.append(f"  Seat {seat} melds {_describe(after.melds[team][-1])}.")
-    elif isinstance(move, Add):
-        team = TEAM_OF[players][seat]
-        meld = after.melds[team][move.number - 1]
-        lines.append(
-            f"  Seat {seat} adds {_cards(move.cards)} to meld {move.number}: {_describe(meld)}."
-        )
-    elif isinstance(move, Discard):
-        lines.append(f"  Seat {seat} discards {move.card.symbol}.")
-    if after.phase is Phase.DRAW or after.phase is Phase.PLAY:
-        lines.extend(_pozzetto_lines(before, after, seat))
-    if after.phase is Phase.DEAL_DUE or after.phase is Phase.OVER:
-        lines.extend(_hand_end_lines(after))
-    return lines
+    return [f"  Seat {event.seat} takes the {which} pozzetto directly and plays on."]
 
 
-def _pozzetto_lines(before: BurracoState, after: BurracoState, seat: int) -> list[str]:
-    if after.pozzetti_taken == before.pozzetti_taken:
-        return []
-    which = "top" if after.pozzetti_taken == 1 else "second"
-    if after.unseen >> seat & 1:
-        return [f"  Seat {seat} takes the {which} pozzetto on the discard (unseen until its turn)."]
-    return [f"  Seat {seat} takes the {which} pozzetto directly and plays on."]
-
-
-def _hand_end_lines(after: BurracoState) -> list[str]:
-    table = after.table
-    players = table.options.players
-    lines = score_sheet(table.results[-1], players)
+def _hand_scored(event: HandScored) -> list[str]:
+    lines = score_sheet(event.result, event.players)
     totals = ", ".join(
-        f"{_team_name(players, team)} {total}" for team, total in enumerate(table.match_score)
+        f"{_team_name(event.players, team)} {total}" for team, total in enumerate(event.match_score)
     )
     lines.append(f"  Match score: {totals}.")
     return lines
+
+
+SENTENCES: dict[str, Template] = {
+    "deal_started": _hand_started,
+    "draw": lambda event: [f"  Seat {event.seat} draws from the stock ({event.stock_left} left)."],
+    "pickup": _pickup,
+    "meld": _meld,
+    "add": _add,
+    "discard": lambda event: [f"  Seat {event.seat} discards {event.card.symbol}."],
+    "pozzetto": _pozzetto,
+    "deal_scored": _hand_scored,
+}
+"""Event kind → its sentences (kinds absent here, such as ``burraco`` or ``match_won``, are
+silent: the meld's description and the score sheet already tell them)."""
+
+
+def narrate(before: BurracoState, move: Move, after: BurracoState) -> list[str]:
+    """Lines describing ``move``, applied to ``before`` to give ``after``."""
+    return render(events(before, move, after), SENTENCES)

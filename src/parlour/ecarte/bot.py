@@ -1,9 +1,9 @@
 """A small rule-of-thumb Écarté player, used by `parlour demo ecarte` and as a sparring partner.
 
 It proposes with a weak hand and plays with a strong one, accepts a proposal when its own hand is
-weak, discards the side cards below the queen, marks the king of trumps, leads its best card and
-wins tricks as cheaply as it can. It looks only at what its seat may see: its own hand, the
-trump, the trick and the talon's size.
+weak, discards the side cards below the queen, marks the king of trumps, leads trumps from three
+trumps up and else the top of its longest side suit, and wins tricks as cheaply as it can. It
+looks only at what its seat may see: its own hand, the trump, the trick and the talon's size.
 """
 
 from __future__ import annotations
@@ -64,11 +64,28 @@ def _discard(state: EcarteState, moves: tuple[Move, ...]) -> Move:
     return next(move for move in discards if set(move.cards) == wanted)
 
 
+LEAD_TRUMPS_FROM = 3
+"""The trumps held from which the bot leads trumps (highest first) to draw the other's."""
+
+
+def _lead(plays: list[int], trump: int) -> int:
+    """With `LEAD_TRUMPS_FROM` trumps or more, the highest trump; else the highest card of the
+    longest side suit (the strongest such suit on a tie), keeping the trumps to ruff with."""
+    power = CARD_TABLE.power[trump]
+    suit_of = CARD_TABLE.suit_of
+    trumps = [card for card in plays if suit_of[card] == trump]
+    side = [card for card in plays if suit_of[card] != trump]
+    if len(trumps) >= LEAD_TRUMPS_FROM or not side:
+        return max(trumps or plays, key=lambda card: (power[card], card))
+    length = {suit: sum(1 for card in side if suit_of[card] == suit) for suit in range(4)}
+    return max(side, key=lambda card: (length[suit_of[card]], power[card], card))
+
+
 def _play(state: EcarteState, plays: list[int]) -> Move:
     trump = state.table.trump
     power = CARD_TABLE.power[trump]
     if not state.trick:
-        return PLAYS[max(plays, key=lambda card: (power[card], card))]
+        return PLAYS[_lead(plays, trump)]
     led = state.trick[0]
     winning = [c for c in plays if CARD_TABLE.winning_index(trump, (led, c)) == 1]
     cheapest = min(winning or plays, key=lambda card: (power[card], card))

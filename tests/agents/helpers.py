@@ -1,0 +1,55 @@
+"""Helpers for the agent tests: seeded positions of every game, and agents that record what
+they are given."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import parlour
+from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent
+from parlour.core import Move
+
+GAMES = ("belote", "bezique", "ecarte", "burraco")
+SINGLE_DEAL: dict[str, Any] = {"target": None}
+
+
+def agents_under_test() -> list[Any]:
+    """One agent of each built-in kind, with small search budgets."""
+    return [
+        RandomAgent(),
+        HeuristicAgent(),
+        ISMCTSAgent(iterations=6),
+        ISMCTSAgent(iterations=4, rollout="heuristic"),
+    ]
+
+
+def positions(game: str, seed: int, every: int) -> Iterator[Any]:
+    """Every ``every``-th position of a single-deal random playout of ``game`` from ``seed``
+    where a seat is to act."""
+    rng = random.Random(seed)
+    state = parlour.new_game(game, options=SINGLE_DEAL, seed=seed)
+    count = 0
+    while not parlour.is_over(state):
+        if parlour.is_chance(state):
+            state = parlour.apply(state, parlour.random_deal(state, rng))
+            continue
+        if count % every == 0:
+            yield state
+        count += 1
+        moves = parlour.legal_moves(state)
+        state = parlour.apply(state, moves[rng.randrange(len(moves))])
+
+
+class RecordingAgent:
+    """Delegates to ``inner`` and keeps every (view, legal moves) it was given."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.seen: list[tuple[Any, Sequence[Move]]] = []
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        self.seen.append((view, legal_moves))
+        move: Move = self.inner.choose(view, legal_moves, rng)
+        return move

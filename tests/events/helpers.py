@@ -1,0 +1,61 @@
+"""What the event tests share: random playouts of a game and the cards a dict mentions."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import parlour
+from parlour import Deal, Move
+
+__all__ = ["SINGLE_DEAL", "Step", "cards_mentioned", "playout"]
+
+SINGLE_DEAL: dict[str, dict[str, Any]] = {
+    "belote": {"target": None},
+    "bezique": {"target": None},
+    "ecarte": {"target": None},
+    "burraco": {"target": None, "players": 2},
+}
+"""Options for a one-deal match of each game (two-handed Burraco keeps its playouts short)."""
+
+_CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]|JK")
+"""The canonical text of a card (what `to_dict` writes for one)."""
+
+Step = tuple[Any, Move, Any]
+"""A state, the move applied to it, the state after."""
+
+
+def playout(game: str, seed: int, options: dict[str, Any]) -> Iterator[Step]:
+    """The steps of a match of ``game`` played to its end by uniformly random legal moves."""
+    rng = random.Random(seed)
+    state = parlour.new_game(game, options=options)
+    while not parlour.is_over(state):
+        if parlour.is_chance(state):
+            move: Move = parlour.random_deal(state, rng)
+        else:
+            moves = parlour.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        after = parlour.apply(state, move)
+        yield state, move, after
+        state = after
+
+
+def cards_mentioned(data: Any) -> set[str]:
+    """Every card text anywhere in JSON-ready ``data`` (a string that is a card's notation)."""
+    if isinstance(data, str):
+        return {data} if _CARD_TEXT.fullmatch(data) else set()
+    if isinstance(data, dict):
+        data = list(data.values())
+    if isinstance(data, list):
+        found: set[str] = set()
+        for item in data:
+            found |= cards_mentioned(item)
+        return found
+    return set()
+
+
+def is_deal(move: Move) -> bool:
+    """A chance move (its cards are hidden: each seat sees only its own hand)."""
+    return isinstance(move, Deal)
