@@ -103,11 +103,12 @@ def test_validate_valid_log_exits_0(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert out.splitlines() == [f"{path}: OK (1 move, score 0 0 0 0)", "1 log: 1 valid, 0 invalid"]
 
 
-def test_validate_golden_folder_exits_1_with_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["validate", str(GOLDEN)], capsys)
+def test_validate_golden_logs_exits_1_with_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    paths = [str(path) for path in sorted(GOLDEN.glob("*.json*"))]
+    status, out, _ = run(["validate", *paths], capsys)
     assert status == 1
     lines = out.splitlines()
-    assert len(lines) == 15
+    assert len(lines) == 17
     assert lines[0] == f"{GOLDEN / 'bezique_match.json'}: OK (475 moves, score 1060 1010)"
     assert lines[4] == f"{GOLDEN / 'full_match.json'}: OK (460 moves, score 1027 511 1027 511)"
     assert lines[5] == (
@@ -118,11 +119,18 @@ def test_validate_golden_folder_exits_1_with_a_summary(capsys: pytest.CaptureFix
         f"{GOLDEN / 'several.jsonl'}:4: INVALID format: "
         "not valid JSON: Expecting value at line 1 column 57"
     )
-    assert lines[-1] == "14 logs: 7 valid, 7 invalid"
+    # the 7 invalid logs above: 3 illegal moves, 1 notation, 1 format and 2 result problems
+    assert lines[-3:] == [
+        "invalid by kind: format 1, illegal 3, notation 1, result 2",
+        "invalid by rule: belote.must_follow 1, bezique.meld_reuse 1, ecarte.must_follow 1",
+        "14 logs: 7 valid, 7 invalid",
+    ]
 
 
 def test_validate_json_lines_match_the_reports(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(["validate", "--json", str(GOLDEN / "illegal_move.json")], capsys)
+    status, out, _ = run(
+        ["validate", "--json", "--no-summary", str(GOLDEN / "illegal_move.json")], capsys
+    )
     assert status == 1
     assert [json.loads(line) for line in out.splitlines()] == [
         {
@@ -147,7 +155,17 @@ def test_validate_json_over_a_jsonl_gives_one_line_per_log(
 ) -> None:
     status, out, _ = run(["validate", "--json", str(GOLDEN / "several.jsonl")], capsys)
     assert status == 1
-    reports = [json.loads(line) for line in out.splitlines()]
+    *reports, summary = [json.loads(line) for line in out.splitlines()]
+    assert summary == {
+        "summary": {
+            "logs": 7,
+            "valid": 3,
+            "invalid": 4,
+            "by_kind": {"format": 1, "notation": 1, "result": 2},
+            "by_rule": {},
+            "unreadable": [],
+        }
+    }
     sources = [os.path.basename(report["source"]) for report in reports]
     assert sources == [f"several.jsonl:{n}" for n in (1, 2, 4, 5, 6, 7, 8)]
     assert [report["ok"] for report in reports] == [True, True, False, False, False, False, True]

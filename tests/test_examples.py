@@ -60,9 +60,12 @@ def test_simple_bot_beats_random_players() -> None:
 
 def test_validate_logs_reports_the_golden_logs() -> None:
     """Regression golden: the verdict counts over the golden logs of ``tests/golden/`` (which
-    ``python tests/golden/make_golden.py`` writes); regenerate with
-    ``python examples/validate_logs.py tests/golden`` and copy its last line."""
-    finished = run_example("validate_logs.py", "tests/golden")
+    ``python tests/golden/make_golden.py`` writes, the files at the top of the folder; the
+    violation corpus under ``tests/golden/violations/`` has its own test); regenerate with
+    ``python examples/validate_logs.py tests/golden/*.json tests/golden/*.jsonl`` and copy its
+    last line."""
+    top_level = sorted(path.name for path in (ROOT / "tests" / "golden").glob("*.json*"))
+    finished = run_example("validate_logs.py", *(f"tests/golden/{name}" for name in top_level))
     assert finished.returncode == 1
     assert finished.stdout.splitlines()[-1] == (
         "14 logs, 7 valid, 7 invalid (format: 1, illegal: 3, notation: 1, result: 2)"
@@ -123,3 +126,14 @@ def test_ecarte_referee_refuses_each_wrong_request_with_its_rule() -> None:
         "you hold 9♥"
     )
     assert lines[-2:] == ["tricks: seat 0 1, seat 1 4 (point)", "score: seat 0 0, seat 1 2"]
+
+
+def test_every_example_is_run_by_a_test() -> None:
+    """Each file in examples/ is named by a test that runs it (here, or beside the feature it
+    shows: tests/agents, tests/events, tests/integrations)."""
+    test_texts = "\n".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "tests").rglob("test_*.py")
+    )
+    examples = sorted(path.name for path in (ROOT / "examples").glob("*.py"))
+    assert len(examples) >= 9
+    assert [name for name in examples if name not in test_texts] == []

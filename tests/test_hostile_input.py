@@ -173,7 +173,7 @@ def test_huge_integers_are_parlour_errors_everywhere(game: str) -> None:
         with pytest.raises(OptionsError, match="digits"):
             parlour.new_game(game, dealer=huge)
         with pytest.raises(OptionsError, match="digits"):
-            parlour.new_game(huge)  # type: ignore[arg-type]
+            parlour.new_game(huge)  # type: ignore[call-overload]
         assert_format_problem(validate({**good_log(game), "game": huge}), "digits")
         assert_format_problem(validate({**good_log(game), "game": 10**900}), "game")
         for name, (default, _spec) in option_specs(get_game(game).options_type).items():
@@ -226,7 +226,8 @@ def test_unencodable_report_text_is_escaped_not_a_crash(game: str, tmp_path: Pat
         assert done.returncode == 1, done.stderr
         assert b"Traceback" not in done.stderr
         if flags:
-            report = json.loads(done.stdout)
+            report, summary = (json.loads(line) for line in done.stdout.splitlines())
+            assert summary["summary"]["by_kind"] == {"notation": 1}
             assert report["error"]["kind"] == "notation"
             assert report["error"]["move"] == "play \udcff"
         else:

@@ -42,7 +42,8 @@ def test_validate_json_gives_the_expected_report_for_every_kind_of_log(
     ``every_kind.expected.jsonl`` (regenerate: ``python tests/verdicts/make_every_kind.py``);
     the kinds and rule ids asserted after it are checked by hand."""
     monkeypatch.chdir(ROOT)
-    status = main(["validate", "--json", os.path.join("tests", "verdicts", "every_kind.jsonl")])
+    log_file = os.path.join("tests", "verdicts", "every_kind.jsonl")
+    status = main(["validate", "--json", "--no-summary", log_file])
     printed = capsys.readouterr().out.splitlines()
     expected = (VERDICTS / "every_kind.expected.jsonl").read_text(encoding="utf-8").splitlines()
     assert status == 1

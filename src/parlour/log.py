@@ -13,8 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-import stat
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 import attrs
@@ -27,7 +26,11 @@ from parlour.errors import (
     OptionsError,
     ParlourError,
     describe,
+    shown,
 )
+from parlour.limits import DEFAULT_LIMITS, Limits, LimitsError
+from parlour.notation import MAX_MOVE_CHARS
+from parlour.validation.sources import UnreadableHandler, raw_logs_of_paths
 
 if TYPE_CHECKING:
     from parlour.match import Match
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "GameLog",
+    "Limits",
     "read_log",
     "read_logs",
     "replay",
@@ -52,20 +56,16 @@ KNOWN_KEYS = ("format", "game", "options", "dealer", "players", "moves", "result
 TERMINATIONS = ("resign", "timeout", "abandon")
 """The values of ``result.termination``: how a site ended a match early."""
 
-MAX_DEPTH = 64
-"""The deepest nesting of lists and objects a log may hold (the log object itself is depth 1);
-deeper JSON, in any key, is a `LogError`."""
+MAX_DEPTH = DEFAULT_LIMITS.max_depth
+"""The deepest nesting of lists and objects a log may hold by default (the log object itself is
+depth 1); deeper JSON, in any key, is a `LogError` (`Limits.max_depth`)."""
 
-MAX_INT_DIGITS = 1000
-"""The most decimal digits of an integer anywhere in a log; a longer one is a `LogError`."""
-
-_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219280948873626)
+MAX_INT_DIGITS = DEFAULT_LIMITS.max_int_digits
+"""The most decimal digits of an integer anywhere in a log by default; a longer one is a
+`LogError` (`Limits.max_int_digits`)."""
 
 LogSource = Union["GameLog", Mapping[str, Any], str, bytes]
 """Anything `replay` and `validate` accept: a `GameLog`, a parsed JSON object, or JSON text."""
-
-UnreadableHandler = Callable[[str, OSError], None]
-"""Called with a path and its `OSError` when a file or directory cannot be read."""
 
 
 def _no_extra_known_keys(instance: GameLog, attribute: Any, value: dict[str, Any]) -> None:
@@ -121,30 +121,59 @@ class GameLog:
 # --- reading -------------------------------------------------------------------------------------
 
 
-def read_log(source: str | bytes | Mapping[str, Any]) -> GameLog:
+def read_log(source: str | bytes | Mapping[str, Any], *, limits: Limits | None = None) -> GameLog:
     """Read one log from its JSON text (``str`` or UTF-8 ``bytes``) or its parsed JSON object.
 
     Raises `LogError` naming the problem: bad JSON, not an object, a wrong ``format``, a missing
-    or ill-typed field. Whether the game exists and the moves are legal is not checked here.
+    or ill-typed field, a log beyond one of ``limits`` (default `DEFAULT_LIMITS`). Whether the
+    game exists and the moves are legal is not checked here.
     """
-    data = _parse_json(source) if isinstance(source, (str, bytes)) else source
+    limits = _limits_or_default(limits)
+    data = _parse_json(source, limits) if isinstance(source, (str, bytes)) else source
     if not isinstance(data, Mapping):
         raise LogError(f"a log must be a JSON object, not {_json_kind(data)}")
-    _check_values(data)
+    _check_values(data, limits)
     _check_format_field(data)
     return GameLog(
         game=_read_game(data),
         options=_read_options(data),
         dealer=_read_dealer(data),
         players=_read_players(data),
-        moves=_read_moves(data),
+        moves=_read_moves(data, limits),
         result=_read_result(data),
         parlour=_read_version(data),
-        extra={key: copy.deepcopy(value) for key, value in data.items() if key not in KNOWN_KEYS},
+        extra={key: _copy_json(value) for key, value in data.items() if key not in KNOWN_KEYS},
     )
 
 
-def _parse_json(text: str | bytes) -> Any:
+def _copy_json(value: Any) -> Any:
+    """A deep copy of ``value``, quick for JSON data (``str``, numbers, ``dict``, ``list``), by
+    `copy.deepcopy` for anything else; called once the nesting is known to be bounded."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    if kind is dict:
+        return {key: _copy_json(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy_json(item) for item in value]
+    return copy.deepcopy(value)
+
+
+def _limits_or_default(limits: Limits | None) -> Limits:
+    if limits is None:
+        return DEFAULT_LIMITS
+    if not isinstance(limits, Limits):
+        raise LimitsError(f"limits must be a parlour.Limits, not {type(limits).__name__}")
+    return limits
+
+
+def _parse_json(text: str | bytes, limits: Limits) -> Any:
+    if len(text) > limits.max_log_bytes:
+        unit = "bytes" if isinstance(text, bytes) else "characters"
+        raise LogError(
+            f"a log may not be longer than {limits.max_log_bytes} {unit} "
+            f"(limit max_log_bytes), this one is {len(text)}"
+        )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -161,43 +190,90 @@ def _parse_json(text: str | bytes) -> Any:
     except LogError:  # raised by the hooks (a duplicate key, NaN)
         raise
     except RecursionError:
-        raise LogError(f"a log may not nest lists and objects deeper than {MAX_DEPTH}") from None
+        raise _too_deep(limits) from None
     except ValueError:  # an integer beyond Python's int/str conversion limit
-        raise LogError(
-            f"a log may not hold an integer of more than {MAX_INT_DIGITS} digits"
-        ) from None
+        raise _int_too_long(limits) from None
 
 
-def _check_values(data: Mapping[str, Any]) -> None:
-    """Refuse nesting deeper than `MAX_DEPTH` and integers longer than `MAX_INT_DIGITS` digits,
-    anywhere in ``data`` (walked without recursion, so any depth is safe)."""
+_TEXT_ONLY = frozenset((str,))
+_SCALARS = frozenset((str, bool, type(None)))
+"""The JSON value types `_check_values` has nothing to check in."""
+
+
+def _check_values(data: Mapping[str, Any], limits: Limits) -> None:
+    """Refuse nesting deeper than ``limits.max_depth``, integers of more than
+    ``limits.max_int_digits`` digits, and anything JSON cannot hold (a key that is not a
+    string, NaN or an infinity, a set, bytes, any other object), anywhere in ``data`` (walked
+    without recursion, so any depth is safe): a log read is always a log `write_log` can write
+    back."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, str):
-            continue
-        if isinstance(value, Mapping):
-            children: Iterable[Any] = value.values()
-        elif isinstance(value, (list, tuple)):
-            children = value
-        else:
-            if type(value) is int and value.bit_length() > _MAX_INT_BITS:
-                raise LogError(
-                    f"a log may not hold an integer of more than {MAX_INT_DIGITS} digits"
-                )
-            continue
-        if depth > MAX_DEPTH:
-            raise LogError(f"a log may not nest lists and objects deeper than {MAX_DEPTH}")
-        stack.extend((child, depth + 1) for child in children if type(child) is not str)
+        if depth > limits.max_depth:
+            raise _too_deep(limits)
+        is_object = type(value) is dict or isinstance(value, Mapping)
+        if is_object and not all(isinstance(key, str) for key in value):
+            key = next(key for key in value if not isinstance(key, str))
+            raise LogError(
+                f"the keys of a log's objects must be strings, found a key of type "
+                f"{type(key).__name__}"
+            )
+        children: Iterable[Any] = value.values() if is_object else value
+        for child in children:
+            kind = type(child)
+            if kind in _SCALARS:
+                continue
+            if kind is int:
+                if limits.int_too_long(child):
+                    raise _int_too_long(limits)
+            elif kind is list or kind is dict or isinstance(child, (Mapping, list, tuple)):
+                stack.append((child, depth + 1))
+            else:
+                _check_scalar(child, limits)
+
+
+def _check_scalar(value: Any, limits: Limits) -> None:
+    """Refuse a value that is not a JSON scalar (an int of more than ``limits.max_int_digits``
+    digits, NaN or an infinity, anything but a string, number, bool or ``None``); subclasses of
+    ``str``, ``int`` and ``float`` count as their base type."""
+    if isinstance(value, str):
+        return
+    if isinstance(value, int):
+        if limits.int_too_long(int(value)):
+            raise _int_too_long(limits)
+    elif isinstance(value, float):
+        if value - value != 0.0:  # NaN or an infinity
+            raise LogError(f"a log may hold only finite numbers, not {float(value)!r}")
+    else:
+        raise LogError(
+            "a log may hold only JSON values (objects, lists, strings, numbers, true, false, "
+            f"null), found a value of type {type(value).__name__}"
+        )
+
+
+def _too_deep(limits: Limits) -> LogError:
+    return LogError(
+        f"a log may not nest lists and objects deeper than {limits.max_depth} (limit max_depth)"
+    )
+
+
+def _int_too_long(limits: Limits) -> LogError:
+    return LogError(
+        f"a log may not hold an integer of more than {limits.max_int_digits} digits "
+        "(limit max_int_digits)"
+    )
 
 
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise LogError(f"not valid log JSON: the key {key!r} appears twice in one object")
-        result[key] = value
-    return result
+        seen.add(key)
+    raise AssertionError("unreachable: a shorter dict has a repeated key")  # pragma: no cover
 
 
 def _reject_constant(name: str) -> Any:
@@ -245,12 +321,19 @@ def _read_game(data: Mapping[str, Any]) -> str:
     return game
 
 
-def _read_moves(data: Mapping[str, Any]) -> tuple[str, ...]:
+def _read_moves(data: Mapping[str, Any], limits: Limits) -> tuple[str, ...]:
     if "moves" not in data:
         raise LogError("the log has no 'moves' field")
     moves = data["moves"]
     if not isinstance(moves, (list, tuple)):
         raise LogError(f"the field 'moves' must be a list of move texts, not {_json_kind(moves)}")
+    if len(moves) > limits.max_moves:
+        raise LogError(
+            f"a log may not hold more than {limits.max_moves} moves (limit max_moves), "
+            f"this one has {len(moves)}"
+        )
+    if _TEXT_ONLY.issuperset(map(type, moves)):  # the usual case, checked at C speed
+        return tuple(moves)
     for index, move in enumerate(moves):
         if not isinstance(move, str):
             raise LogError(
@@ -265,7 +348,7 @@ def _read_options(data: Mapping[str, Any]) -> dict[str, Any]:
         return {}
     if not isinstance(options, Mapping):
         raise LogError(f"the field 'options' must be an object, not {_json_kind(options)}")
-    return {key: copy.deepcopy(value) for key, value in options.items()}
+    return {key: _copy_json(value) for key, value in options.items()}
 
 
 def _read_dealer(data: Mapping[str, Any]) -> int:
@@ -302,7 +385,7 @@ def _read_result(data: Mapping[str, Any]) -> dict[str, Any] | None:
             _check_int_list(f"result.{key}", result[key])
     if "termination" in result:
         _check_termination(result)
-    return {key: copy.deepcopy(value) for key, value in result.items()}
+    return {key: _copy_json(value) for key, value in result.items()}
 
 
 def _check_int_list(name: str, value: Any) -> None:
@@ -324,12 +407,12 @@ def _check_termination(result: Mapping[str, Any]) -> None:
         )
 
 
-def _as_log(log: LogSource) -> GameLog:
+def _as_log(log: LogSource, limits: Limits) -> GameLog:
     """``log`` read and checked; a `GameLog` built by hand is checked field by field as if read
     from JSON, so wrong field types are a `LogError`, not a crash later."""
     if isinstance(log, GameLog):
-        return read_log(_fields_of(log))
-    return read_log(log)
+        return read_log(_fields_of(log), limits=limits)
+    return read_log(log, limits=limits)
 
 
 def _fields_of(log: GameLog) -> dict[str, Any]:
@@ -390,14 +473,23 @@ def start_state(log: GameLog) -> tuple[Game, Any]:
     return game, new_game(log.game, options=log.options, dealer=log.dealer)
 
 
-def _replay_moves(game: Game, state: Any, moves: Iterable[str]) -> _Progress:
+def _replay_moves(
+    game: Game, state: Any, moves: Iterable[str], limits: Limits = DEFAULT_LIMITS
+) -> _Progress:
     """Apply each move text in turn, stopping at the first one that fails.
 
-    The failing move's error gets its ``move_index`` set. Only the current state is kept.
+    The failing move's error gets its ``move_index`` set. Only the current state is kept. A text
+    beyond ``limits.max_move_chars`` is a `NotationError` before it is parsed.
     """
     applied = 0
+    max_chars = limits.max_move_chars if limits.max_move_chars < MAX_MOVE_CHARS else None
     for index, text in enumerate(moves):
         try:
+            if max_chars is not None and len(text) > max_chars:
+                raise NotationError(
+                    f"a move text may not be longer than {max_chars} characters "
+                    f"(limit max_move_chars), not {len(text)}: {shown(text)}"
+                )
             move = game.parse_move(state, text)
             state = game.apply(state, move, None)
         except (NotationError, IllegalMoveError) as error:
@@ -407,16 +499,18 @@ def _replay_moves(game: Game, state: Any, moves: Iterable[str]) -> _Progress:
     return _Progress(state, applied, None)
 
 
-def replay(log: LogSource) -> Any:
+def replay(log: LogSource, *, limits: Limits | None = None) -> Any:
     """The state after every move of ``log`` (a `GameLog`, a parsed JSON object or JSON text).
 
     Raises the error of the first bad move with its ``move_index`` set (`NotationError` or
-    `IllegalMoveError`), `LogError` for a malformed log or an unknown game, `OptionsError` for
-    bad options or dealer. The claimed ``result`` is not checked here (see `validate`).
+    `IllegalMoveError`), `LogError` for a malformed log, an unknown game or a log beyond
+    ``limits``, `OptionsError` for bad options or dealer. The claimed ``result`` is not checked
+    here (see `validate`).
     """
-    game_log = _as_log(log)
+    limits = _limits_or_default(limits)
+    game_log = _as_log(log, limits)
     game, state = start_state(game_log)
-    progress = _replay_moves(game, state, game_log.moves)
+    progress = _replay_moves(game, state, game_log.moves, limits)
     if progress.error is not None:
         raise progress.error
     return progress.state
@@ -425,42 +519,54 @@ def replay(log: LogSource) -> Any:
 # --- validation ----------------------------------------------------------------------------------
 
 
-def validate(log: LogSource) -> Report:
+def validate(log: LogSource, *, limits: Limits | None = None) -> Report:
     """Replay ``log`` and report the first problem; never raises for a bad log.
 
-    Header problems are ``format`` (malformed log, unknown game) and ``options`` (bad options or
-    dealer), with no ``move_index`` and a ``None`` score; a move that does not parse is
-    ``notation``, one the rules forbid is ``illegal`` (with its ``rule``); a claimed result that
-    the replay contradicts is ``result``. The score is the one reached by the replay.
+    Header problems are ``format`` (malformed log, unknown game, a log beyond ``limits``,
+    default `DEFAULT_LIMITS`) and ``options`` (bad options or dealer), with no ``move_index``
+    and a ``None`` score; a move that does not parse is ``notation``, one the rules forbid is
+    ``illegal`` (with its ``rule``); a claimed result that the replay contradicts is ``result``.
+    The score is the one reached by the replay. ``limits`` that are not a `Limits` raise
+    `LimitsError` (a bad call, not a bad log).
     """
+    limits = _limits_or_default(limits)
     try:
-        game_log = _as_log(log)
+        game_log = _as_log(log, limits)
         game, state = start_state(game_log)
     except LogError as error:
         return _header_report("format", error)
     except OptionsError as error:
         return _header_report("options", error)
-    progress = _replay_moves(game, state, game_log.moves)
+    progress = _replay_moves(game, state, game_log.moves, limits)
     score = tuple(game.score(progress.state))
+    applied = progress.applied
     if progress.error is not None:
         problem = _move_problem(progress.error, game_log.moves)
-        return Report(False, progress.applied, problem, score)
+        return Report(ok=False, moves_applied=applied, error=problem, score=score)
     message = _result_mismatch(game, progress.state, game_log.result)
     if message is not None:
-        return Report(False, progress.applied, Problem("result", message), score)
-    return Report(True, progress.applied, None, score)
+        problem = Problem(kind="result", message=message)
+        return Report(ok=False, moves_applied=applied, error=problem, score=score)
+    return Report(ok=True, moves_applied=applied, error=None, score=score)
 
 
 def _header_report(kind: str, error: ParlourError) -> Report:
-    return Report(False, 0, Problem(kind, error.message), None)
+    problem = Problem(kind=kind, message=error.message)
+    return Report(ok=False, moves_applied=0, error=problem, score=None)
 
 
 def _move_problem(error: NotationError | IllegalMoveError, moves: tuple[str, ...]) -> Problem:
     index = error.move_index
     assert index is not None
     if isinstance(error, IllegalMoveError):
-        return Problem("illegal", error.message, index, moves[index], error.rule)
-    return Problem("notation", error.message, index, moves[index])
+        return Problem(
+            kind="illegal",
+            message=error.message,
+            move_index=index,
+            move=moves[index],
+            rule=error.rule,
+        )
+    return Problem(kind="notation", message=error.message, move_index=index, move=moves[index])
 
 
 def _result_mismatch(game: Game, state: Any, result: dict[str, Any] | None) -> str | None:
@@ -521,100 +627,59 @@ def _listed(values: Iterable[int]) -> str:
 
 
 def read_logs(
-    path: str | os.PathLike[str], *, on_unreadable: UnreadableHandler | None = None
+    path: str | os.PathLike[str],
+    *,
+    on_unreadable: UnreadableHandler | None = None,
+    limits: Limits | None = None,
 ) -> Iterator[tuple[str, GameLog | LogError]]:
     """Stream ``(source, log or LogError)`` for every log in a file or directory.
 
-    A ``.jsonl`` file is read line by line (blank lines skipped), each log named
-    ``"file.jsonl:17"`` by its 1-based line; any other file named on its own is one JSON log
-    named by its path; a directory is walked recursively in sorted order, taking the regular
-    files whose names end in ``.json`` or ``.jsonl``. A log that cannot be read is yielded as
-    its `LogError`.
+    A ``.jsonl`` file (or standard input, named ``-``) is read line by line, never whole (blank
+    lines skipped), each log named ``"file.jsonl:17"`` by its 1-based line (``"<stdin>:17"``);
+    any other file named on its own is one JSON log named by its path; ``.gz`` files are
+    decompressed as they are read; a directory is walked recursively in sorted order, taking
+    the regular files whose names end in ``.json``, ``.jsonl``, ``.json.gz`` or ``.jsonl.gz``.
+    A log that cannot be read, or is beyond ``limits``, is yielded as its `LogError`.
     A file or directory that cannot be read raises its `OSError`, unless ``on_unreadable`` is
     given: it is then called with the path and the error, and reading goes on.
     """
-    name = os.fspath(path)
-    if os.path.isdir(name):
-        for file_name in _log_files_under(name, on_unreadable):
-            yield from _read_log_file(file_name, on_unreadable)
-    else:
-        yield from _read_log_file(name, on_unreadable)
+    limits = _limits_or_default(limits)
+    for source, text in raw_logs_of_paths([os.fspath(path)], limits, on_unreadable):
+        yield source, _read_or_error(text, limits)
 
 
-def _log_files_under(directory: str, on_unreadable: UnreadableHandler | None) -> Iterator[str]:
-    """The regular ``.json`` and ``.jsonl`` files under ``directory``, walked in sorted order.
-
-    Anything else named like a log (a FIFO, a socket, a device) is skipped: opening a FIFO would
-    wait for a writer for ever.
-    """
-
-    def walk_error(error: OSError) -> None:
-        _unreadable(error.filename or directory, error, on_unreadable)
-
-    for parent, subdirectories, files in os.walk(directory, onerror=walk_error):
-        subdirectories.sort()
-        for file_name in sorted(files):
-            if file_name.lower().endswith((".json", ".jsonl")):
-                path = os.path.join(parent, file_name)
-                try:
-                    mode = os.stat(path).st_mode
-                except OSError as error:
-                    _unreadable(path, error, on_unreadable)
-                    continue
-                if stat.S_ISREG(mode):
-                    yield path
-
-
-def _read_log_file(
-    name: str, on_unreadable: UnreadableHandler | None
-) -> Iterator[tuple[str, GameLog | LogError]]:
+def _read_or_error(text: bytes | LogError, limits: Limits) -> GameLog | LogError:
+    if isinstance(text, LogError):
+        return text
     try:
-        if name.lower().endswith(".jsonl"):
-            yield from _read_json_lines(name)
-        else:
-            with open(name, "rb") as file:
-                data = file.read()
-            yield name, _read_or_error(data)
-    except OSError as error:
-        _unreadable(name, error, on_unreadable)
-
-
-def _read_json_lines(name: str) -> Iterator[tuple[str, GameLog | LogError]]:
-    with open(name, "rb") as file:
-        for line_number, line in enumerate(file, start=1):
-            if line.strip():
-                yield f"{name}:{line_number}", _read_or_error(line.rstrip(b"\r\n"))
-
-
-def _read_or_error(data: bytes) -> GameLog | LogError:
-    try:
-        return read_log(data)
+        return read_log(text, limits=limits)
     except LogError as error:
         return error
-
-
-def _unreadable(name: str, error: OSError, on_unreadable: UnreadableHandler | None) -> None:
-    if on_unreadable is None:
-        raise error
-    on_unreadable(os.fspath(name), error)
 
 
 def validate_files(
     paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     *,
     on_unreadable: UnreadableHandler | None = None,
+    limits: Limits | None = None,
+    jobs: int = 1,
 ) -> Iterator[Report]:
     """Stream one `Report` (with ``source`` set) per log in the files and directories given.
 
     Logs are found as `read_logs` finds them; a log that cannot be read (bad JSON, a broken
-    ``.jsonl`` line) is reported as a ``format`` problem and validation goes on. A file or
-    directory that cannot be read raises its `OSError` once the reports before it are yielded,
-    unless ``on_unreadable`` is given (it is called with the path and the error instead). One
-    path given as a ``str`` or path-like (not in a list) is taken as that one path.
+    ``.jsonl`` line, a log beyond ``limits``) is reported as a ``format`` problem and validation
+    goes on. With ``jobs=N > 1``, N worker processes validate batches of logs; the reports come
+    in the same order, and are the same, as with one. A file or directory that cannot be read
+    raises its `OSError` once the reports before it are yielded, unless ``on_unreadable`` is
+    given (it is called with the path and the error instead, possibly before the reports on
+    the logs read just before it have come back from the workers). One path given as a ``str``
+    or path-like (not in a list) is taken as that one path.
     """
+    from parlour.validation.runner import validate_raw_logs
+
+    limits = _limits_or_default(limits)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    for path in paths:
-        for source, log in read_logs(path, on_unreadable=on_unreadable):
-            report = _header_report("format", log) if isinstance(log, LogError) else validate(log)
-            yield attrs.evolve(report, source=source)
+    names = (os.fspath(path) for path in paths)
+    raws = raw_logs_of_paths(names, limits, on_unreadable)
+    yield from validate_raw_logs(raws, limits=limits, jobs=jobs)

@@ -363,7 +363,7 @@ def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
     if not isinstance(cards, tuple) or not cards:
         return Violation("card.not_held", "a meld, an add or a discard names at least one card")
     for card in cards:
-        if card not in FACE_OF or not isinstance(card, Card):
+        if not isinstance(card, Card) or card not in FACE_OF:
             return Violation("card.not_held", f"{card!r} is not a card of the Burraco deck")
     hand = state.hands[state.to_act]
     if contains(hand, pack(FACE_OF[card] for card in cards)):

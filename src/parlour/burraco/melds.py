@@ -407,6 +407,8 @@ def _shapes(
     ``wild_places``. Only low ends that the pool's natural cards allow are visited; from each,
     the run of held naturals and, with a wild held, the one hole after it bound the windows.
     """
+    if min_length > max_length:  # more cards than any sequence holds (a long add)
+        return
     wilds = [face for face in WILD_FACES if pool >> (3 * face) & 7]
     # a sequence of n cards holds n - 1 distinct natural faces with a wild, n without one
     # (less one for the run from ace to ace, whose ace is one face in two places)

@@ -17,8 +17,9 @@ import attrs
 from parlour.burraco.faces import FACE_OF
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.melds import MeldKind, MeldRules, read_meld
-from parlour.cards import Card, sort_cards
+from parlour.cards import Card, card_text, sort_cards
 from parlour.core import Move
+from parlour.errors import describe
 from parlour.moves import KeywordMove, OrderedCardsMove
 
 __all__ = ["DRAW", "PICKUP", "Add", "Discard", "Draw", "Meld", "PickUp", "meld_of"]
@@ -72,6 +73,13 @@ def meld_of(cards: tuple[Card, ...]) -> Meld:
     return Meld(cards)
 
 
+def _card_texts(cards: object) -> list[str]:
+    """The texts of the cards of ``cards``, whatever a hand-built move holds there."""
+    if isinstance(cards, (tuple, list)):
+        return [card_text(card) for card in cards]
+    return [f"<{describe(cards)}>"]
+
+
 @attrs.frozen(slots=True, repr=False, cache_hash=True)
 class Add(Move):
     """Add cards from the hand to the team's meld number ``number``: ``add 2 8H 9H``, or with
@@ -82,9 +90,12 @@ class Add(Move):
     arrangement: tuple[Card, ...] | None = None
 
     def __str__(self) -> str:
-        text = " ".join(("add", str(self.number), *(card.text for card in self.cards)))
+        number = self.number
+        plain = type(number) is int and abs(number) < 10**6
+        shown = str(number) if plain else f"<{describe(number)}>"  # a hand-built odd number
+        text = " ".join(("add", shown, *_card_texts(self.cards)))
         if self.arrangement is not None:
-            text += " = " + " ".join(card.text for card in self.arrangement)
+            text += " = " + " ".join(_card_texts(self.arrangement))
         return text
 
     def __repr__(self) -> str:
@@ -98,7 +109,7 @@ class Discard(Move):
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card.text}"
+        return f"discard {card_text(self.card)}"
 
     def __repr__(self) -> str:
-        return f"Discard({self.card.text})"
+        return f"Discard({card_text(self.card)})"
