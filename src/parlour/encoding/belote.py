@@ -1,0 +1,112 @@
+"""Belote's action encoding: 38 ids, one per move, and a 355-float observation.
+
+Ids: ``0`` ``pass``; ``1`` ``take`` (the turn-up's suit, first round); ``2..5`` ``take S``,
+``take H``, ``take D``, ``take C``; ``6..37`` ``play <card>`` for the 32 cards in the canonical
+deck order (suits S H D C, each 7 8 9 10 J Q K A). Seats in the observation are counted from
+the observing seat (0 = itself, 1 = the next seat in playing order, 2 = its partner…), and
+teams from its own team.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.cards import PIQUET_DECK, Card, parse_card, parse_suit
+from parlour.encoding.base import Block, EncodingError, FlatEncoding, card_counts, one_hot, relative
+from parlour.errors import shown
+
+__all__ = ["BELOTE", "BeloteEncoding"]
+
+PLAYERS = 4
+FACE_INDEX: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
+PHASES = ("deal_due", "bidding_round_1", "bidding_round_2", "play", "over")
+SUITS = ("S", "H", "D", "C")
+PLAY_BASE = 6
+TARGET_SCALE = 1000.0
+
+ACTION_NAMES: tuple[str, ...] = (
+    "pass",
+    "take",
+    *(f"take {suit}" for suit in SUITS),
+    *(f"play {card.text}" for card in PIQUET_DECK),
+)
+
+
+def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
+    """The cards of a trick, one 32-card block per seat counted from ``me``."""
+    values = [0.0] * (PLAYERS * 32)
+    for seat, text in seen[key]:
+        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
+    return values
+
+
+def _seat(key: str) -> Any:
+    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
+
+
+def _teams(key: str, scale: float) -> Any:
+    return lambda seen, me, _: [seen[key][me % 2] / scale, seen[key][1 - me % 2] / scale]
+
+
+BLOCKS: tuple[Block, ...] = (
+    Block("hand", 32, "the seat's own cards",
+          lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32)),
+    Block("turnup", 32, "the turn-up card while a deal is on",
+          lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32)),
+    Block("trick", 128, "the current trick: 32 per seat, from the observer",
+          lambda s, m, p: _trick(s, "trick", m)),
+    Block("last_trick", 128, "the last finished trick, laid out like trick",
+          lambda s, m, p: _trick(s, "last_trick", m)),
+    Block("trump", 4, "the trump suit once taken (S H D C)",
+          lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4)),
+    Block("taker", 4, "the taker's seat, from the observer", _seat("taker")),
+    Block("dealer", 4, "the dealer's seat, from the observer", _seat("dealer")),
+    Block("to_act", 4, "the seat to act, from the observer", _seat("to_act")),
+    Block("phase", 5, "deal_due, bidding_round_1, bidding_round_2, play, over",
+          lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5)),
+    Block("passes", 1, "passes so far in this deal's bidding / 8",
+          lambda s, m, p: [sum(1 for _, bid in s["bids"] if bid == "pass") / 8]),
+    Block("hand_sizes", 4, "cards in each hand / 8, from the observer",
+          lambda s, m, p: [s["hand_sizes"][(m + i) % PLAYERS] / 8 for i in range(PLAYERS)]),
+    Block("stock_size", 1, "cards left in the stock / 11", lambda s, m, p: [s["stock_size"] / 11]),
+    Block("tricks_won", 2, "tricks won this deal / 8: own team, other team",
+          _teams("tricks_won", 8.0)),
+    Block("belote_announced", 4, "the seat that announced belote, from the observer",
+          _seat("belote_announced")),
+    Block("match_score", 2, "match points / 1000: own team, other team",
+          _teams("match_score", TARGET_SCALE)),
+)  # fmt: skip
+
+
+class BeloteEncoding(FlatEncoding):
+    """Belote's encoding (see the module docstring for the id layout)."""
+
+    game = "belote"
+    action_names = ACTION_NAMES
+    blocks = BLOCKS
+    max_players = PLAYERS
+
+    def actions_of_text(self, text: str) -> tuple[int, ...]:
+        words = text.split()
+        try:
+            if words == ["pass"]:
+                return (0,)
+            if words == ["take"]:
+                return (1,)
+            if len(words) == 2 and words[0] == "take":
+                return (2 + int(parse_suit(words[1])),)
+            if len(words) == 2 and words[0] == "play":
+                return (PLAY_BASE + FACE_INDEX[parse_card(words[1])],)
+        except (ValueError, KeyError):
+            pass
+        raise EncodingError(f"{shown(text)} is not a Belote move the encoding knows")
+
+    def text_of_actions(self, actions: tuple[int, ...]) -> str:
+        if len(actions) != 1:
+            raise EncodingError(f"a Belote move is one id, not {len(actions)}")
+        return ACTION_NAMES[actions[0]]
+
+
+BELOTE = BeloteEncoding()
+"""The Belote encoding."""

@@ -1,0 +1,160 @@
+"""Bezique's action encoding: 123 ids, one per move, and a 310-float observation.
+
+Ids: ``0..31`` ``play <face>`` for the 32 faces in the canonical order (suits S H D C, each
+7 8 9 10 J Q K A); ``32`` ``exchange``; ``33`` ``show``; ``34`` ``draw``; ``35..122`` the 88
+possible ``meld`` moves, in this order: the four marriages (K+Q of S, H, D, C; common or royal
+is the trump's business, not the id's), the four sequences (A 10 K Q J of S, H, D, C), the two
+beziques (Q♠ J♦, and Q♣ J♥ under ``bezique_cards="by_trump"``), the two double beziques, then
+for aces, kings, queens and jacks the 19 ways to pick four of a rank from two packs (at most two
+of a suit), in the canonical order of their sorted card lists. A meld names faces, never copies,
+so these are all the meld moves there are. Seats in the observation are counted from the
+observer (0 = itself, 1 = the other player).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.cards import PIQUET_DECK, Card, Rank, Suit, parse_card, sort_cards
+from parlour.encoding.base import Block, EncodingError, FlatEncoding, card_counts, one_hot, relative
+from parlour.errors import shown
+
+__all__ = ["BEZIQUE", "MELDS", "BeziqueEncoding"]
+
+PLAYERS = 2
+FACE_INDEX: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
+KEYWORDS = ("exchange", "show", "draw")
+MELD_BASE = 35
+PHASES = ("deal_due", "play", "declare", "last_stage", "over")
+SUITS = ("S", "H", "D", "C")
+TARGET_SCALE = 1000.0
+
+
+def _card(rank: Rank, suit: Suit) -> Card:
+    return Card.of(rank, suit)
+
+
+def _quartets(rank: Rank) -> list[tuple[Card, ...]]:
+    """Every multiset of four cards of ``rank`` with at most two of a suit, sorted."""
+    found = {
+        sort_cards(_card(rank, suit) for suit in suits)
+        for suits in itertools.combinations_with_replacement(Suit, 4)
+        if all(suits.count(suit) <= 2 for suit in Suit)
+    }
+    return sorted(found, key=lambda cards: [card.sort_key for card in cards])
+
+
+_BEZIQUE_PAIRS = (
+    (_card(Rank.QUEEN, Suit.SPADES), _card(Rank.JACK, Suit.DIAMONDS)),
+    (_card(Rank.QUEEN, Suit.CLUBS), _card(Rank.JACK, Suit.HEARTS)),
+)
+MELDS: tuple[tuple[Card, ...], ...] = tuple(
+    sort_cards(cards)
+    for cards in (
+        *((_card(Rank.KING, suit), _card(Rank.QUEEN, suit)) for suit in Suit),
+        *(
+            tuple(_card(rank, suit) for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN,
+                                                 Rank.JACK))
+            for suit in Suit
+        ),
+        *_BEZIQUE_PAIRS,
+        *(pair + pair for pair in _BEZIQUE_PAIRS),
+        *(quartet for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+          for quartet in _quartets(rank)),
+    )
+)  # fmt: skip
+"""The card lists of the 88 meld ids, in id order, each in canonical card order."""
+_MELD_ID = {cards: MELD_BASE + index for index, cards in enumerate(MELDS)}
+
+ACTION_NAMES: tuple[str, ...] = (
+    *(f"play {card.text}" for card in PIQUET_DECK),
+    *KEYWORDS,
+    *(" ".join(["meld", *(card.text for card in cards)]) for cards in MELDS),
+)
+
+
+def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
+    values = [0.0] * (PLAYERS * 32)
+    for seat, text in seen[key]:
+        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
+    return values
+
+
+def _pairs(key: str, scale: float) -> Any:
+    return lambda seen, me, _: [seen[key][me] / scale, seen[key][1 - me] / scale]
+
+
+def _seat(key: str) -> Any:
+    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
+
+
+def _table(seen: Mapping[str, Any], seat: int) -> list[float]:
+    return card_counts([item["card"] for item in seen["tables"][seat]], FACE_INDEX, 32)
+
+
+BLOCKS: tuple[Block, ...] = (
+    Block("hand", 32, "copies of each face in the seat's own hand (table cards not counted)",
+          lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32)),
+    Block("own_table", 32, "copies of each face the seat has melded on the table",
+          lambda s, m, p: _table(s, m)),
+    Block("other_table", 32, "copies of each face the other player has on the table",
+          lambda s, m, p: _table(s, 1 - m)),
+    Block("other_known", 32, "cards of the other hand the seat knows of",
+          lambda s, m, p: card_counts(s["known"][1 - m], FACE_INDEX, 32)),
+    Block("turnup", 32, "the face-up trump card while it lies there",
+          lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32)),
+    Block("trick", 64, "the current trick: 32 per seat, from the observer",
+          lambda s, m, p: _trick(s, "trick", m)),
+    Block("last_trick", 64, "the last finished trick, laid out like trick",
+          lambda s, m, p: _trick(s, "last_trick", m)),
+    Block("trump", 4, "the trump suit (S H D C)",
+          lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4)),
+    Block("phase", 5, "deal_due, play, declare, last_stage, over",
+          lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5)),
+    Block("dealer", 2, "the dealer, from the observer", _seat("dealer")),
+    Block("to_act", 2, "the seat to act, from the observer", _seat("to_act")),
+    Block("hand_sizes", 2, "cards in each hand / 8, from the observer", _pairs("hand_sizes", 8.0)),
+    Block("stock_size", 1, "face-down cards left in the stock / 47",
+          lambda s, m, p: [s["stock_size"] / 47]),
+    Block("tricks_won", 2, "tricks won this deal / 32, from the observer",
+          _pairs("tricks_won", 32.0)),
+    Block("declared", 1, "1 once this window's meld is made",
+          lambda s, m, p: [1.0 if s["declared"] else 0.0]),
+    Block("sevens_scored", 1, "sevens of trumps scored this deal / 2",
+          lambda s, m, p: [s["sevens_scored"] / 2]),
+    Block("match_score", 2, "match points / 1000, from the observer",
+          _pairs("match_score", TARGET_SCALE)),
+)  # fmt: skip
+
+
+class BeziqueEncoding(FlatEncoding):
+    """Bezique's encoding (see the module docstring for the id layout)."""
+
+    game = "bezique"
+    action_names = ACTION_NAMES
+    blocks = BLOCKS
+    max_players = PLAYERS
+
+    def actions_of_text(self, text: str) -> tuple[int, ...]:
+        words = text.split()
+        try:
+            if len(words) == 2 and words[0] == "play":
+                return (FACE_INDEX[parse_card(words[1])],)
+            if len(words) == 1 and words[0] in KEYWORDS:
+                return (32 + KEYWORDS.index(words[0]),)
+            if words and words[0] == "meld":
+                return (_MELD_ID[sort_cards(parse_card(word) for word in words[1:])],)
+        except (ValueError, KeyError):
+            pass
+        raise EncodingError(f"{shown(text)} is not a Bezique move the encoding knows")
+
+    def text_of_actions(self, actions: tuple[int, ...]) -> str:
+        if len(actions) != 1:
+            raise EncodingError(f"a Bezique move is one id, not {len(actions)}")
+        return ACTION_NAMES[actions[0]]
+
+
+BEZIQUE = BeziqueEncoding()
+"""The Bezique encoding."""

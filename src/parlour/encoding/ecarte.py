@@ -1,0 +1,145 @@
+"""Écarté's action encoding: 69 ids and a 285-float observation.
+
+Ids: ``0`` ``propose``, ``1`` ``accept``, ``2`` ``refuse``, ``3`` ``king``; ``4..35`` ``play
+<card>`` for the 32 cards in the canonical deck order (suits S H D C, each 7 8 9 10 J Q K A).
+An exchange's ``discard`` is several sub-actions: ``36..67`` "discard this card", given in the
+canonical card order (each card once), then ``68`` "done". ``discard 7S 8H`` is ``(36, 37, 68)``
+and the dealer keeping his hand (``discard``) is ``(68,)``. A flat id per set of discarded cards
+would need 242 825 ids (every set of up to five of 32 cards); a card at a time needs 33.
+Seats in the observation are counted from the observer (0 = itself, 1 = the other player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.cards import PIQUET_DECK, Card, parse_card
+from parlour.encoding.base import (
+    Block,
+    EncodingError,
+    SubActionEncoding,
+    card_counts,
+    one_hot,
+    relative,
+)
+from parlour.errors import shown
+
+__all__ = ["ECARTE", "EcarteEncoding"]
+
+PLAYERS = 2
+FACE_INDEX: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
+KEYWORDS = ("propose", "accept", "refuse", "king")
+PLAY_BASE = 4
+DISCARD_BASE = 36
+DISCARD_DONE = 68
+PHASES = ("deal_due", "decide", "respond", "discard_nondealer", "discard_dealer", "play", "over")
+SUITS = ("S", "H", "D", "C")
+TARGET_SCALE = 5.0
+
+ACTION_NAMES: tuple[str, ...] = (
+    *KEYWORDS,
+    *(f"play {card.text}" for card in PIQUET_DECK),
+    *(f"discard card {card.text}" for card in PIQUET_DECK),
+    "discard done",
+)
+
+
+def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
+    values = [0.0] * (PLAYERS * 32)
+    for seat, text in seen[key]:
+        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
+    return values
+
+
+def _pairs(key: str, scale: float) -> Any:
+    return lambda seen, me, _: [seen[key][me] / scale, seen[key][1 - me] / scale]
+
+
+def _seat(key: str) -> Any:
+    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
+
+
+def _pending(prefix: tuple[int, ...]) -> list[float]:
+    values = [0.0] * 32
+    for action in prefix:
+        values[action - DISCARD_BASE] = 1.0
+    return values
+
+
+BLOCKS: tuple[Block, ...] = (
+    Block("hand", 32, "the seat's own cards",
+          lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32)),
+    Block("discards", 32, "the seat's own discards this deal",
+          lambda s, m, p: card_counts(s["discards"], FACE_INDEX, 32)),
+    Block("turnup", 32, "the turn-up card",
+          lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32)),
+    Block("trick", 64, "the current trick: 32 per seat, from the observer",
+          lambda s, m, p: _trick(s, "trick", m)),
+    Block("last_trick", 64, "the last finished trick, laid out like trick",
+          lambda s, m, p: _trick(s, "last_trick", m)),
+    Block("trump", 4, "the trump suit (S H D C)",
+          lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4)),
+    Block("phase", 7, "deal_due, decide, respond, discard_nondealer, discard_dealer, play, over",
+          lambda s, m, p: one_hot(PHASES.index(s["phase"]), 7)),
+    Block("dealer", 2, "the dealer, from the observer", _seat("dealer")),
+    Block("to_act", 2, "the seat to act, from the observer", _seat("to_act")),
+    Block("hand_sizes", 2, "cards in each hand / 5, from the observer", _pairs("hand_sizes", 5.0)),
+    Block("discard_sizes", 2, "cards each player discarded this deal / 21",
+          _pairs("discard_sizes", 21.0)),
+    Block("talon_size", 1, "cards left in the talon / 21", lambda s, m, p: [s["talon_size"] / 21]),
+    Block("proposals", 1, "proposals and answers so far this deal / 21",
+          lambda s, m, p: [len(s["proposals"]) / 21]),
+    Block("played_without_proposing", 1, "1 if the non-dealer played without proposing",
+          lambda s, m, p: [1.0 if s["played_without_proposing"] else 0.0]),
+    Block("turnup_king", 1, "1 if the turn-up is a king",
+          lambda s, m, p: [1.0 if s["turnup_king"] else 0.0]),
+    Block("king", 2, "the seat that marked the king of trumps, from the observer", _seat("king")),
+    Block("tricks_won", 2, "tricks won this deal / 5, from the observer",
+          _pairs("tricks_won", 5.0)),
+    Block("match_score", 2, "match points / 5, from the observer",
+          _pairs("match_score", TARGET_SCALE)),
+    Block("pending_discard", 32, "cards chosen so far for the discard being built",
+          lambda s, m, p: _pending(p)),
+)  # fmt: skip
+
+
+class EcarteEncoding(SubActionEncoding):
+    """Écarté's encoding (see the module docstring for the id layout)."""
+
+    game = "ecarte"
+    action_names = ACTION_NAMES
+    blocks = BLOCKS
+    max_players = PLAYERS
+
+    def actions_of_text(self, text: str) -> tuple[int, ...]:
+        words = text.split()
+        try:
+            if len(words) == 1 and words[0] in KEYWORDS:
+                return (KEYWORDS.index(words[0]),)
+            if len(words) == 2 and words[0] == "play":
+                return (PLAY_BASE + FACE_INDEX[parse_card(words[1])],)
+            if words and words[0] == "discard":
+                indexes = [FACE_INDEX[parse_card(word)] for word in words[1:]]
+                if indexes == sorted(set(indexes)):
+                    return (*(DISCARD_BASE + index for index in indexes), DISCARD_DONE)
+        except (ValueError, KeyError):
+            pass
+        raise EncodingError(f"{shown(text)} is not an Écarté move the encoding knows")
+
+    def text_of_actions(self, actions: tuple[int, ...]) -> str:
+        if len(actions) == 1 and actions[0] < DISCARD_BASE:
+            return ACTION_NAMES[actions[0]]
+        cards = actions[:-1]
+        if (
+            actions
+            and actions[-1] == DISCARD_DONE
+            and all(DISCARD_BASE <= action < DISCARD_DONE for action in cards)
+            and list(cards) == sorted(set(cards))
+        ):
+            return " ".join(["discard", *(PIQUET_DECK[a - DISCARD_BASE].text for a in cards)])
+        raise EncodingError(f"{list(actions)} is not a complete Écarté move")
+
+
+ECARTE = EcarteEncoding()
+"""The Écarté encoding."""
