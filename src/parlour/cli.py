@@ -1,4 +1,5 @@
-"""The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots) and ``validate``.
+"""The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
+person against bots, see `parlour.play_command`) and ``validate``.
 
 ``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
 cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
@@ -13,23 +14,26 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from parlour.agents import SPEC_HELP, Agent, AgentSpecError, MatchRandomness, agent_move, make_agent
 from parlour.core import (
     CHANCE,
     Chance,
     Game,
     Move,
-    Report,
     SupportsBot,
     SupportsNarration,
     game_names,
     get_game,
+    players,
 )
 from parlour.errors import ParlourError, shown
-from parlour.log import validate_files, write_log
+from parlour.log import write_log
 from parlour.match import Match
+from parlour.play_command import add_play_parser
+from parlour.validation.command import add_validate_parser
 
 __all__ = ["main"]
 
@@ -93,12 +97,16 @@ def _parser() -> argparse.ArgumentParser:
         help="set an option, its value in JSON (e.g. target=500, target=null); repeatable",
     )
     demo.add_argument("--log", metavar="FILE", help="write the match's log to FILE")
+    demo.add_argument(
+        "--agents",
+        metavar="SPECS",
+        help=f"one agent per seat, comma-separated ({SPEC_HELP}); "
+        "default: the game's bots, as before",
+    )
     demo.set_defaults(run=_run_demo)
 
-    check = commands.add_parser("validate", help="validate game logs (.json, .jsonl, folders)")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="a log file or a folder of logs")
-    check.add_argument("--json", action="store_true", help="print one JSON report per line")
-    check.set_defaults(run=_run_validate)
+    add_validate_parser(commands)  # parlour.validation.command
+    add_play_parser(commands, _parse_options)  # parlour.play_command
     return parser
 
 
@@ -119,10 +127,19 @@ def _run_demo(arguments: argparse.Namespace) -> int:
     try:
         options = _parse_options(arguments.option)
         match = Match(arguments.game, options=options)
+        agents = None if arguments.agents is None else _demo_agents(arguments.agents, match)
     except ParlourError as error:
         return _usage_error(str(error))
-    print(f"{match.game}: a match between bots, seed {arguments.seed}")
-    _play_out(match, random.Random(arguments.seed), sys.stdout)
+    game = get_game(match.game)
+    if agents is None:
+        print(f"{match.game}: a match between bots, seed {arguments.seed}")
+        _play_out(match, _bot_moves(game, random.Random(arguments.seed)), sys.stdout)
+    else:
+        names = ", ".join(spec for spec, _ in agents)
+        print(f"{match.game}: a match between {names}, seed {arguments.seed}")
+        seated = [agent for _, agent in agents]
+        randomness = MatchRandomness(arguments.seed, len(seated))
+        _play_out(match, _agent_moves(game, seated, randomness), sys.stdout)
     if arguments.log is not None:
         try:
             with open(arguments.log, "w", encoding="utf-8") as file:
@@ -157,15 +174,48 @@ def _parse_options(texts: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def _play_out(match: Match, rng: random.Random, out: TextIO) -> None:
-    """Play ``match`` to its end with the game's bots and ``rng``, narrating every move."""
+def _demo_agents(specs: str, match: Match) -> list[tuple[str, Agent]]:
+    """``--agents``: one (spec, agent) per seat of ``match``; `AgentSpecError` if not."""
+    seats = players(match.state)
+    texts = [text.strip() for text in specs.split(",")]
+    if len(texts) != seats:
+        raise AgentSpecError(
+            f"--agents needs one spec per seat: {match.game} has {seats} seats here, "
+            f"{shown(specs)} gives {len(texts)}"
+        )
+    return [(text, make_agent(text, match.game)) for text in texts]
+
+
+MoveSource = Callable[[Any, "int | Chance"], Move]
+"""Picks the next move of a demo: (state, player to act) -> move."""
+
+
+def _bot_moves(game: Game, rng: random.Random) -> MoveSource:
+    """Today's demo players: deals and the game's bot moves, all drawn from ``rng``."""
+    return lambda state, player: _next_move(game, state, player, rng)
+
+
+def _agent_moves(game: Game, agents: Sequence[Agent], randomness: MatchRandomness) -> MoveSource:
+    """Deals from ``randomness.deals``; each seat's move from its agent (checked)."""
+
+    def next_move(state: Any, player: int | Chance) -> Move:
+        if player is CHANCE:
+            return game.random_deal(state, randomness.deals)
+        assert isinstance(player, int)
+        return agent_move(agents[player], state, randomness)
+
+    return next_move
+
+
+def _play_out(match: Match, next_move: MoveSource, out: TextIO) -> None:
+    """Play ``match`` to its end with moves from ``next_move``, narrating every move."""
     game = get_game(match.game)
     while True:
         before = match.state
         player = game.current_player(before)
         if player is None:
             break
-        move = _next_move(game, before, player, rng)
+        move = next_move(before, player)
         after = match.apply(move)
         if isinstance(game, SupportsNarration):
             for line in game.narrate(before, move, after):
@@ -195,87 +245,6 @@ def _winners_line(seats: Sequence[int], players: Sequence[str] | None) -> str:
     names = [f"seat {seat}" if players is None else players[seat] for seat in seats]
     label = "winner" if len(names) == 1 else "winners"
     return f"{label}: {', '.join(names)}"
-
-
-# --- validate ------------------------------------------------------------------------------------
-
-
-def _run_validate(arguments: argparse.Namespace) -> int:
-    unreadable: list[str] = []
-
-    def report_unreadable(path: str, error: OSError) -> None:
-        unreadable.append(path)
-        message = f"parlour validate: cannot read {path}: {error.strerror or error}"
-        print(_encodable(message, sys.stderr), file=sys.stderr)
-
-    valid = invalid = 0
-    for report in validate_files(arguments.paths, on_unreadable=report_unreadable):
-        if report.ok:
-            valid += 1
-        else:
-            invalid += 1
-        if arguments.json:
-            print(_json_line(report.to_dict(), sys.stdout))
-        else:
-            print(_encodable(_report_line(report), sys.stdout))
-    if not arguments.json:
-        print(_total_line(valid, invalid, len(unreadable)))
-    if unreadable:
-        return EXIT_USAGE
-    return EXIT_INVALID if invalid else EXIT_OK
-
-
-def _encoding_of(stream: TextIO) -> str:
-    return getattr(stream, "encoding", None) or "utf-8"
-
-
-def _encodable(text: str, stream: TextIO) -> str:
-    """``text`` as ``stream`` can write it: what its encoding cannot carry (a lone surrogate, a
-    file name's undecodable bytes) is backslash-escaped."""
-    encoding = _encoding_of(stream)
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return text.encode(encoding, "backslashreplace").decode(encoding)
-    return text
-
-
-def _json_line(data: dict[str, Any], stream: TextIO) -> str:
-    """``data`` as one JSON line, ``\\u``-escaped where ``stream`` could not carry the text."""
-    line = json.dumps(data, ensure_ascii=False)
-    try:
-        line.encode(_encoding_of(stream))
-    except UnicodeEncodeError:
-        return json.dumps(data, ensure_ascii=True)
-    return line
-
-
-def _report_line(report: Report) -> str:
-    """``source: OK (n moves, score …)`` or ``source: INVALID <kind> at move i (…): message``."""
-    if report.ok or report.error is None:
-        moves = _plural(report.moves_applied, "move")
-        return f"{report.source}: OK ({moves}, score {_score(report)})"
-    problem = report.error
-    where = ""
-    if problem.move_index is not None:
-        where = f" at move {problem.move_index} ({problem.move!r})"
-    rule = f" [{problem.rule}]" if problem.rule is not None else ""
-    return f"{report.source}: INVALID {problem.kind}{where}{rule}: {problem.message}"
-
-
-def _score(report: Report) -> str:
-    return "-" if report.score is None else " ".join(str(points) for points in report.score)
-
-
-def _total_line(valid: int, invalid: int, unreadable: int) -> str:
-    line = f"{_plural(valid + invalid, 'log')}: {valid} valid, {invalid} invalid"
-    if unreadable:
-        line += f", {_plural(unreadable, 'unreadable path')}"
-    return line
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _usage_error(message: str) -> int:

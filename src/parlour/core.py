@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -17,6 +17,7 @@ from parlour.cards import Card, format_cards
 from parlour.errors import IllegalMoveError, OptionsError, SeatError, SeedError, describe
 from parlour.records import JsonRecord
 from parlour.seating import Teams
+from parlour.views import View
 
 __all__ = [
     "CHANCE",
@@ -77,6 +78,9 @@ class Chance:
 
 CHANCE = Chance()
 """The sentinel returned by `current_player` when the next move is a `Deal`."""
+
+StateT = TypeVar("StateT")
+"""A game's state type: `apply` and `resample_hidden` return the type they are given."""
 
 
 @attrs.frozen(slots=True)
@@ -150,13 +154,6 @@ class Deal(Move):
 
     def __repr__(self) -> str:
         return f"Deal({str(self)!r})"
-
-
-@runtime_checkable
-class View(Protocol):
-    """What one seat may see; ``to_dict()`` gives it JSON-ready for front-ends."""
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Game(Protocol):
@@ -290,7 +287,10 @@ def check_seat(seat: object, seats: int) -> None:
 
 def current_player(state: Any) -> int | Chance | None:
     """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over."""
-    return game_of(state).current_player(state)
+    game = _BY_STATE_TYPE.get(type(state))
+    if game is None:
+        game = game_of(state)
+    return game.current_player(state)
 
 
 def players(state: Any) -> int:
@@ -312,12 +312,18 @@ def options(state: Any) -> Any:
 
 def is_chance(state: Any) -> bool:
     """True when the next move is a deal."""
-    return game_of(state).current_player(state) is CHANCE
+    game = _BY_STATE_TYPE.get(type(state))
+    if game is None:
+        game = game_of(state)
+    return game.current_player(state) is CHANCE
 
 
 def is_over(state: Any) -> bool:
     """True once the match is over."""
-    return game_of(state).current_player(state) is None
+    game = _BY_STATE_TYPE.get(type(state))
+    if game is None:
+        game = game_of(state)
+    return game.current_player(state) is None
 
 
 def legal_moves(state: Any) -> Sequence[Move]:
@@ -353,7 +359,7 @@ def check(state: Any, move: Move | str, *, seat: int | None = None) -> Violation
     return game.check(state, move, seat)
 
 
-def apply(state: Any, move: Move | str, *, seat: int | None = None) -> Any:
+def apply(state: StateT, move: Move | str, *, seat: int | None = None) -> StateT:
     """The state after ``move``; the input state is never changed.
 
     ``move`` may be text. With ``seat``, a move by anyone but the seat to act is refused.
@@ -369,7 +375,8 @@ def apply(state: Any, move: Move | str, *, seat: int | None = None) -> Any:
         move = game.parse_move(state, move)
     elif not isinstance(move, Move):
         raise _not_a_move(move)
-    return game.apply(state, move, seat)
+    after: StateT = game.apply(state, move, seat)
+    return after
 
 
 def _not_a_move(value: object) -> TypeError:
@@ -407,7 +414,7 @@ def deal_results(state: Any) -> tuple[Any, ...]:
     return game_of(state).deal_results(state)
 
 
-def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
+def resample_hidden(state: StateT, seat: int | None, rng: random.Random) -> StateT:
     """A state that ``seat`` cannot tell from ``state``: every card hidden from it is redealt at
     random (``rng``) among the places hidden from it, each keeping its size.
 
@@ -417,7 +424,8 @@ def resample_hidden(state: Any, seat: int | None, rng: random.Random) -> Any:
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))
     check_rng(rng)
-    return game.resample_hidden(state, seat, rng)
+    resampled: StateT = game.resample_hidden(state, seat, rng)
+    return resampled
 
 
 def view(state: Any, seat: int | None) -> View:

@@ -161,7 +161,7 @@ def test_a_good_deal_is_accepted() -> None:
 @pytest.mark.parametrize("dealer", [4, -1, True, "0", 1.0, None])
 def test_new_game_with_a_bad_dealer(dealer: object) -> None:
     with pytest.raises(OptionsError, match="dealer"):
-        parlour.new_game("belote", dealer=dealer)  # type: ignore[arg-type]
+        parlour.new_game("belote", dealer=dealer)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])

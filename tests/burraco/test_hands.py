@@ -138,7 +138,7 @@ def test_the_stock_down_to_two_ends_the_hand_after_that_turn() -> None:
     draws = 0
     while not parlour.is_over(state):
         assert isinstance(state, BurracoState)
-        if parlour.view(state, state.to_act).phase == "draw":  # type: ignore[attr-defined]
+        if parlour.view(state, state.to_act).phase == "draw":
             state = parlour.apply(state, "draw")
             draws += 1
             continue

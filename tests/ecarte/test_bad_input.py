@@ -230,7 +230,7 @@ def test_a_good_deal_is_accepted() -> None:
 @pytest.mark.parametrize("dealer", [2, -1, True, "0", None])
 def test_new_game_with_a_bad_dealer(dealer: object) -> None:
     with pytest.raises(OptionsError, match="dealer"):
-        parlour.new_game("ecarte", dealer=dealer)  # type: ignore[arg-type]
+        parlour.new_game("ecarte", dealer=dealer)  # type: ignore[call-overload]
 
 
 def test_new_game_with_the_accented_name() -> None:

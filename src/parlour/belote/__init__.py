@@ -9,10 +9,34 @@ from parlour.belote.options import Options
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.belote.view import BeloteView
 from parlour.core import register
+from parlour.game_functions import GameFunctions
 
 register(GAME)
 
+FUNCTIONS: GameFunctions[BeloteState, BeloteView, Options] = GameFunctions("belote", BeloteState)
+"""The public functions typed for Belote (``parlour.belote.apply`` takes and returns a
+``BeloteState``); they refuse another game's state."""
+new_game = FUNCTIONS.new_game
+current_player = FUNCTIONS.current_player
+is_chance = FUNCTIONS.is_chance
+is_over = FUNCTIONS.is_over
+legal_moves = FUNCTIONS.legal_moves
+check = FUNCTIONS.check
+apply = FUNCTIONS.apply
+parse_move = FUNCTIONS.parse_move
+random_deal = FUNCTIONS.random_deal
+score = FUNCTIONS.score
+winners = FUNCTIONS.winners
+score_events = FUNCTIONS.score_events
+deal_results = FUNCTIONS.deal_results
+view = FUNCTIONS.view
+resample_hidden = FUNCTIONS.resample_hidden
+players = FUNCTIONS.players
+teams = FUNCTIONS.teams
+options = FUNCTIONS.options
+
 __all__ = [
+    "FUNCTIONS",
     "GAME",
     "BeloteGame",
     "BeloteState",
@@ -23,4 +47,22 @@ __all__ = [
     "Phase",
     "Play",
     "Take",
+    "apply",
+    "check",
+    "current_player",
+    "deal_results",
+    "is_chance",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "options",
+    "parse_move",
+    "players",
+    "random_deal",
+    "resample_hidden",
+    "score",
+    "score_events",
+    "teams",
+    "view",
+    "winners",
 ]

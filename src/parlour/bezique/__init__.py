@@ -9,14 +9,42 @@ from parlour.bezique.game import GAME, BeziqueGame
 from parlour.bezique.moves import Draw, Exchange, Meld, Play, Show
 from parlour.bezique.options import Options
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
+from parlour.bezique.view import BeziqueView
 from parlour.core import register
+from parlour.game_functions import GameFunctions
 
 register(GAME)
 
+FUNCTIONS: GameFunctions[BeziqueState, BeziqueView, Options] = GameFunctions(
+    "bezique", BeziqueState
+)
+"""The public functions typed for Bezique (``parlour.bezique.apply`` takes and returns a
+``BeziqueState``); they refuse another game's state."""
+new_game = FUNCTIONS.new_game
+current_player = FUNCTIONS.current_player
+is_chance = FUNCTIONS.is_chance
+is_over = FUNCTIONS.is_over
+legal_moves = FUNCTIONS.legal_moves
+check = FUNCTIONS.check
+apply = FUNCTIONS.apply
+parse_move = FUNCTIONS.parse_move
+random_deal = FUNCTIONS.random_deal
+score = FUNCTIONS.score
+winners = FUNCTIONS.winners
+score_events = FUNCTIONS.score_events
+deal_results = FUNCTIONS.deal_results
+view = FUNCTIONS.view
+resample_hidden = FUNCTIONS.resample_hidden
+players = FUNCTIONS.players
+teams = FUNCTIONS.teams
+options = FUNCTIONS.options
+
 __all__ = [
+    "FUNCTIONS",
     "GAME",
     "BeziqueGame",
     "BeziqueState",
+    "BeziqueView",
     "DealResult",
     "Declaration",
     "Draw",
@@ -26,4 +54,22 @@ __all__ = [
     "Phase",
     "Play",
     "Show",
+    "apply",
+    "check",
+    "current_player",
+    "deal_results",
+    "is_chance",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "options",
+    "parse_move",
+    "players",
+    "random_deal",
+    "resample_hidden",
+    "score",
+    "score_events",
+    "teams",
+    "view",
+    "winners",
 ]

@@ -13,10 +13,36 @@ from parlour.burraco.options import Options
 from parlour.burraco.state import BurracoState, HandResult, Phase, Table, TeamScore, Turn
 from parlour.burraco.view import BurracoView, MeldView
 from parlour.core import register
+from parlour.game_functions import GameFunctions
 
 register(GAME)
 
+FUNCTIONS: GameFunctions[BurracoState, BurracoView, Options] = GameFunctions(
+    "burraco", BurracoState
+)
+"""The public functions typed for Burraco (``parlour.burraco.apply`` takes and returns a
+``BurracoState``); they refuse another game's state."""
+new_game = FUNCTIONS.new_game
+current_player = FUNCTIONS.current_player
+is_chance = FUNCTIONS.is_chance
+is_over = FUNCTIONS.is_over
+legal_moves = FUNCTIONS.legal_moves
+check = FUNCTIONS.check
+apply = FUNCTIONS.apply
+parse_move = FUNCTIONS.parse_move
+random_deal = FUNCTIONS.random_deal
+score = FUNCTIONS.score
+winners = FUNCTIONS.winners
+score_events = FUNCTIONS.score_events
+deal_results = FUNCTIONS.deal_results
+view = FUNCTIONS.view
+resample_hidden = FUNCTIONS.resample_hidden
+players = FUNCTIONS.players
+teams = FUNCTIONS.teams
+options = FUNCTIONS.options
+
 __all__ = [
+    "FUNCTIONS",
     "GAME",
     "Add",
     "BurracoGame",
@@ -35,4 +61,22 @@ __all__ = [
     "TableMeld",
     "TeamScore",
     "Turn",
+    "apply",
+    "check",
+    "current_player",
+    "deal_results",
+    "is_chance",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "options",
+    "parse_move",
+    "players",
+    "random_deal",
+    "resample_hidden",
+    "score",
+    "score_events",
+    "teams",
+    "view",
+    "winners",
 ]

@@ -10,10 +10,36 @@ from parlour.ecarte.moves import Accept, Discard, MarkKing, Play, Propose, Refus
 from parlour.ecarte.options import Options
 from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase, Table
 from parlour.ecarte.view import EcarteView
+from parlour.game_functions import GameFunctions
 
 register(GAME)
 
+FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions(
+    "ecarte", EcarteState
+)
+"""The public functions typed for Ecarte (``parlour.ecarte.apply`` takes and returns a
+``EcarteState``); they refuse another game's state."""
+new_game = FUNCTIONS.new_game
+current_player = FUNCTIONS.current_player
+is_chance = FUNCTIONS.is_chance
+is_over = FUNCTIONS.is_over
+legal_moves = FUNCTIONS.legal_moves
+check = FUNCTIONS.check
+apply = FUNCTIONS.apply
+parse_move = FUNCTIONS.parse_move
+random_deal = FUNCTIONS.random_deal
+score = FUNCTIONS.score
+winners = FUNCTIONS.winners
+score_events = FUNCTIONS.score_events
+deal_results = FUNCTIONS.deal_results
+view = FUNCTIONS.view
+resample_hidden = FUNCTIONS.resample_hidden
+players = FUNCTIONS.players
+teams = FUNCTIONS.teams
+options = FUNCTIONS.options
+
 __all__ = [
+    "FUNCTIONS",
     "GAME",
     "Accept",
     "DealResult",
@@ -29,4 +55,22 @@ __all__ = [
     "Propose",
     "Refuse",
     "Table",
+    "apply",
+    "check",
+    "current_player",
+    "deal_results",
+    "is_chance",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "options",
+    "parse_move",
+    "players",
+    "random_deal",
+    "resample_hidden",
+    "score",
+    "score_events",
+    "teams",
+    "view",
+    "winners",
 ]
