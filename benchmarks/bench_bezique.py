@@ -5,7 +5,7 @@ the melds are searched (see playouts.py). Run:
     python benchmarks/bench_bezique.py [--deals N] [--seed S] [--against REV]
 
 ``--against REV`` also plays this tree and git revision REV side by side in alternating slices
-and prints both rates and their ratio (see bench_against.py).
+and prints both rates and their ratio (see against_revision.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from bench_against import compare, pop_against, print_rates
+from against_revision import compare, pop_against, print_rates
 from playouts import run
 
 from parlour.bezique import BeziqueState, Phase

@@ -4,14 +4,14 @@
     python benchmarks/bench_ecarte.py [--deals N] [--seed S] [--against REV]
 
 ``--against REV`` also plays this tree and git revision REV side by side in alternating slices
-and prints both rates and their ratio (see bench_against.py).
+and prints both rates and their ratio (see against_revision.py).
 """
 
 from __future__ import annotations
 
 import sys
 
-from bench_against import compare, pop_against, print_rates
+from against_revision import compare, pop_against, print_rates
 from playouts import run
 
 if __name__ == "__main__":

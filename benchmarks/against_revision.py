@@ -8,7 +8,7 @@ deal, ``target=None``), ``random_deal``, then ``rng.choice(legal_moves(state))``
 until the match is over. The rates count CPU time of the child (``time.thread_time``), the
 ratio is this tree's rate over the other's. Run:
 
-    python benchmarks/bench_against.py GAME --against REV [--slices N] [--slice-seconds S]
+    python benchmarks/against_revision.py GAME --against REV [--slices N] [--slice-seconds S]
 
 ``bench_<game>.py --against REV`` calls the same function.
 """
