@@ -28,7 +28,7 @@ order. Views are immutable: ``copy.copy`` and ``copy.deepcopy`` return the view 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -76,11 +76,15 @@ class View:
         default=None, eq=False, hash=False, repr=False, metadata={_NOT_IN_JSON: True}
     )
 
+    _deal_results_field: ClassVar[str] = "deals"
+    """The name of the game's own field holding the finished deals' results."""
+
     @property
     def deal_results(self) -> tuple[Any, ...]:
         """The finished deals' results, the same as `parlour.deal_results` (the game's field
         holding them is ``deals``, in Burraco ``results``)."""
-        raise NotImplementedError
+        results: tuple[Any, ...] = getattr(self, self._deal_results_field)
+        return results
 
     @property
     def legal_moves(self) -> tuple[str, ...]:

@@ -54,10 +54,6 @@ class BeloteView(View):
     held: int
     deals: tuple[DealResult, ...]
 
-    @property
-    def deal_results(self) -> tuple[DealResult, ...]:
-        """The finished deals' results (``deals``), the name every game's view shares."""
-        return self.deals
 
 
 def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:

@@ -94,10 +94,6 @@ class BeziqueView(View):
     awards: tuple[ScoreEvent, ...]
     deals: tuple[DealResult, ...]
 
-    @property
-    def deal_results(self) -> tuple[DealResult, ...]:
-        """The finished deals' results (``deals``), the name every game's view shares."""
-        return self.deals
 
 
 def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:

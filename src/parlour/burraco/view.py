@@ -10,6 +10,7 @@ pozzetto's cards.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
@@ -58,6 +59,8 @@ class BurracoView(View):
     ``no_discard`` is the card that may not be discarded this turn (a one-card pile just taken).
     """
 
+    _deal_results_field: ClassVar[str] = "results"
+
     hand_number: int
     pozzetto_unseen: bool
     melds: tuple[tuple[MeldView, ...], ...]
@@ -70,10 +73,6 @@ class BurracoView(View):
     last_turn: bool
     results: tuple[HandResult, ...]
 
-    @property
-    def deal_results(self) -> tuple[HandResult, ...]:
-        """The finished deals' results (``results``), the name every game's view shares."""
-        return self.results
 
 
 def view(state: BurracoState, seat: int | None) -> BurracoView:

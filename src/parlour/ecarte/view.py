@@ -61,10 +61,6 @@ class EcarteView(View):
     tricks_won: tuple[int, int]
     deals: tuple[DealResult, ...]
 
-    @property
-    def deal_results(self) -> tuple[DealResult, ...]:
-        """The finished deals' results (``deals``), the name every game's view shares."""
-        return self.deals
 
 
 def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
