@@ -52,6 +52,7 @@ from parlour.bezique.state import (
 )
 from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
+from parlour.deal_shape import cards_in_shape
 from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.masks import moves_by_mask
@@ -65,7 +66,6 @@ _MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
 _USE_INDEX = {use: index for index, use in enumerate(USES)}
 _FACE_BY_CODE: dict[int, int] = {card.code: face for face, card in enumerate(PIQUET_DECK)}
 """The face of each card's `Card.code`, read without hashing a card."""
-_CARD_TYPE = {Card}
 _DECK_CODES = sorted(card.code for card in DECK)
 _HANDS_END = PLAYERS * CARDS_PER_HAND
 _FACES_MASK = (1 << FACES) - 1
@@ -73,9 +73,7 @@ _SUIT_OF = tuple(int(card.suit) for card in DECK)  # type: ignore[arg-type]
 """The suit of each card (suits are the same under both rank orders)."""
 _TURNUP_POSITION = _HANDS_END
 _STOCK_START = _TURNUP_POSITION + 1
-_TUPLE_TYPE = {tuple}
 _FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
-_FIELD_PAIRS = (2,) * len(DEAL_FIELDS)
 _GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
 _GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
 """The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
@@ -391,21 +389,8 @@ def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | N
     deck in Bezique's zones, else ``None`` (`check` then says what is wrong). The first copy of
     each face met (hands in seat order, then the turn-up, then the stock) is copy 0, the second
     copy 1."""
-    fields: Any = deal.fields
-    if type(fields) is not tuple or set(map(type, fields)) != _TUPLE_TYPE:
-        return None
-    if tuple(map(len, fields)) != _FIELD_PAIRS:
-        return None
-    names, zones = zip(*fields, strict=True)
-    if names != _FIELD_NAMES or set(map(type, zones)) != _TUPLE_TYPE:
-        return None
-    if tuple(map(len, zones)) != _GROUPS_PER_FIELD:
-        return None
-    groups = (*zones[0], *zones[1], *zones[2])
-    if set(map(type, groups)) != _TUPLE_TYPE or tuple(map(len, groups)) != _GROUP_SIZES:
-        return None
-    cards = groups[0] + groups[1] + groups[2] + groups[3]
-    if set(map(type, cards)) != _CARD_TYPE:
+    cards = cards_in_shape(deal, _FIELD_NAMES, _GROUPS_PER_FIELD, _GROUP_SIZES)
+    if cards is None:
         return None
     codes = [card.code for card in cards]
     if sorted(codes) != _DECK_CODES:

@@ -20,6 +20,7 @@ from typing import Any
 
 from parlour.cards import Card, Rank, Suit, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
+from parlour.deal_shape import cards_in_shape
 from parlour.ecarte import bot as _bot
 from parlour.ecarte import narrate as _narrate
 from parlour.ecarte import view as _view
@@ -97,12 +98,9 @@ _BIT_BY_CODE: dict[int, int] = {card.code: 1 << index for index, card in enumera
 _CODE = attrgetter("code")
 _KINGS = sum(KING_BIT)
 """The mask of the four kings: a king turned up scores for the dealer."""
-_CARD_TYPE = {Card}
-_TUPLE_TYPE = {tuple}
 _DECK_CODES = {card.code for card in DECK}
 _TURNUP = 2 * CARDS_PER_HAND
 _FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
-_FIELD_PAIRS = (2,) * len(DEAL_FIELDS)
 _GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
 _GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
 """The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
@@ -462,21 +460,8 @@ def _opening(options: Options, dealer: int) -> EcarteState:
 def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None:
     """The hand masks, turn-up and talon (deck indexes) of a deal that lays out exactly the
     deck in Écarté's zones, else ``None`` (`check` then says what is wrong)."""
-    fields: Any = deal.fields
-    if type(fields) is not tuple or set(map(type, fields)) != _TUPLE_TYPE:
-        return None
-    if tuple(map(len, fields)) != _FIELD_PAIRS:
-        return None
-    names, zones = zip(*fields, strict=True)
-    if names != _FIELD_NAMES or set(map(type, zones)) != _TUPLE_TYPE:
-        return None
-    if tuple(map(len, zones)) != _GROUPS_PER_FIELD:
-        return None
-    groups = (*zones[0], *zones[1], *zones[2])
-    if set(map(type, groups)) != _TUPLE_TYPE or tuple(map(len, groups)) != _GROUP_SIZES:
-        return None
-    cards = groups[0] + groups[1] + groups[2] + groups[3]
-    if set(map(type, cards)) != _CARD_TYPE:
+    cards = cards_in_shape(deal, _FIELD_NAMES, _GROUPS_PER_FIELD, _GROUP_SIZES)
+    if cards is None:
         return None
     codes = [card.code for card in cards]
     if set(codes) != _DECK_CODES:
