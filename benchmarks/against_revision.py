@@ -4,11 +4,13 @@
 afterwards), starts one child process per tree (each imports its own tree's ``parlour`` through
 ``PYTHONPATH``) and runs them in alternating short slices, so that both see the same load on a
 shared machine. Each slice is the user's loop through the public API: ``new_game`` (a single
-deal, ``target=None``), ``random_deal``, then ``rng.choice(legal_moves(state))`` and ``apply``
+deal, ``target=None``, plus any ``options`` given, such as Burraco's ``players``),
+``random_deal``, then ``rng.choice(legal_moves(state))`` and ``apply``
 until the match is over. The rates count CPU time of the child (``time.thread_time``), the
 ratio is this tree's rate over the other's. Run:
 
     python benchmarks/against_revision.py GAME --against REV [--slices N] [--slice-seconds S]
+        [--options JSON]
 
 ``bench_<game>.py --against REV`` calls the same function.
 """
@@ -22,6 +24,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from typing import IO, Any, NamedTuple
 
 __all__ = ["Rates", "compare", "main", "pop_against", "print_rates"]
@@ -34,7 +37,7 @@ import parlour
 from parlour import apply, is_chance, is_over, legal_moves, new_game, random_deal
 
 game, seed = sys.argv[1], int(sys.argv[2])
-options = {"target": None}
+options = {"target": None, **json.loads(sys.argv[3])}
 rng = random.Random(seed)
 clock = time.thread_time
 print(json.dumps({"file": parlour.__file__}), flush=True)
@@ -71,10 +74,12 @@ class Rates(NamedTuple):
 class _Child:
     """A child process playing deals of ``game`` with the ``parlour`` of ``source``."""
 
-    def __init__(self, source: pathlib.Path, game: str, seed: int) -> None:
+    def __init__(
+        self, source: pathlib.Path, game: str, seed: int, options: Mapping[str, Any]
+    ) -> None:
         environment = dict(os.environ, PYTHONPATH=str(source / "src"))
         self.process = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, game, str(seed)],
+            [sys.executable, "-c", _CHILD, game, str(seed), json.dumps(dict(options))],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -120,18 +125,26 @@ def _git(*arguments: str) -> None:
 
 
 def compare(
-    game: str, rev: str, *, slices: int = 8, slice_seconds: float = 0.5, seed: int = 2026
+    game: str,
+    rev: str,
+    *,
+    slices: int = 8,
+    slice_seconds: float = 0.5,
+    seed: int = 2026,
+    options: Mapping[str, Any] | None = None,
 ) -> Rates:
     """Deals per second of ``game`` in this tree and at git revision ``rev``, measured in
-    ``slices`` alternating slices of ``slice_seconds`` each (after one warm-up slice each)."""
+    ``slices`` alternating slices of ``slice_seconds`` each (after one warm-up slice each),
+    with ``options`` added to ``target=None`` (for instance ``{"players": 2}``)."""
+    given = dict(options or {})
     with tempfile.TemporaryDirectory(prefix="parlour-against-") as scratch:
         worktree = pathlib.Path(scratch) / "tree"
         _git("worktree", "add", "--detach", str(worktree), rev)
         children: list[_Child] = []
         try:
-            here = _Child(_ROOT, game, seed)
+            here = _Child(_ROOT, game, seed, given)
             children.append(here)
-            there = _Child(worktree, game, seed)
+            there = _Child(worktree, game, seed, given)
             children.append(there)
             for child in children:
                 child.slice(slice_seconds)
@@ -179,10 +192,14 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=8)
     parser.add_argument("--slice-seconds", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--options", type=json.loads, default={},
+        help='options as JSON, added to target null, e.g. \'{"players": 2}\'',
+    )  # fmt: skip
     args = parser.parse_args()
     rates = compare(
         args.game, args.against, slices=args.slices, slice_seconds=args.slice_seconds,
-        seed=args.seed,
+        seed=args.seed, options=args.options,
     )  # fmt: skip
     print_rates(args.game, args.against, rates)
 

@@ -3,6 +3,7 @@ latency, four and two players, and the same random loop over OpenSpiel's C++ gin
 alternately with it in one process (see playouts.py). Run:
 
     python benchmarks/bench_burraco.py [--deals N] [--seconds S] [--slice T] [--seed S]
+        [--against REV]
 
 ``--deals`` is the number of hands played for each player count's hands-per-second figure, and
 of states timed right after a large pickup; each of these measurements stops after
@@ -12,7 +13,9 @@ with gin rummy needs OpenSpiel (``pip install parlour[bench]``); without it that
 It plays ``--slice``-second slices of each engine in turn, for ``--seconds`` in all per player
 count, and prints both rates and their ratio. `legal_moves` is timed by the wall clock and again
 (the same states) by the thread's CPU time, which leaves out the time the process was descheduled
-on a shared machine. Nothing is asserted (the targets: docs/performance.md).
+on a shared machine. ``--against REV`` also plays this tree and git revision REV side by side in
+alternating slices, four and two players, and prints both rates and their ratio (see
+against_revision.py). Nothing is asserted (the targets: docs/performance.md).
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ import importlib
 import importlib.metadata
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
+from against_revision import compare as compare_revision
+from against_revision import pop_against, print_rates
 from playouts import Played, legal_moves_timings, play_random_deals, summary
 
 import parlour
@@ -143,6 +149,7 @@ def compare(players: int, seconds: float, slice_seconds: float, seed: int) -> No
 
 
 def main() -> None:
+    against, sys.argv[1:] = pop_against(sys.argv[1:])
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="hands per player count")
     parser.add_argument("--seed", type=int, default=2026)
@@ -165,6 +172,10 @@ def main() -> None:
     parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice (default 1)")
     args = parser.parse_args()
     pickups = args.deals if args.pickups is None else args.pickups
+    if against is not None:
+        for players in (4, 2):
+            rates = compare_revision(GAME, against, options={"players": players})
+            print_rates(f"burraco {players}p", against, rates)
     print(f"parlour {parlour.__version__}, Burraco (single hands: target None)")
     for players in (4, 2):
         options = hand_options(players)

@@ -46,6 +46,7 @@ from parlour.errors import (
     NotationError,
     OptionsError,
     ParlourError,
+    PositionError,
     SeatError,
     SeedError,
 )
@@ -56,6 +57,7 @@ from parlour.log import GameLog, read_log, read_logs, replay, validate, validate
 from parlour.match import Match
 from parlour.match_outcome import Outcome, outcome
 from parlour.option_catalog import OptionSpec, option_specs
+from parlour.positions import state_from_dict, state_to_dict
 from parlour.sampling import agent_view, sample_state
 from parlour.view_schemas import view_schema
 
@@ -81,6 +83,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "ParlourError",
+    "PositionError",
     "Problem",
     "Rank",
     "Report",
@@ -118,6 +121,8 @@ __all__ = [
     "sample_state",
     "score",
     "score_events",
+    "state_from_dict",
+    "state_to_dict",
     "teams",
     "validate",
     "validate_files",

@@ -1,10 +1,11 @@
 """The exception hierarchy: every error parlour raises on bad input is a `ParlourError`.
 
-`NotationError`, `IllegalMoveError`, `OptionsError`, `LogError` and `SeatError` also subclass
-`ValueError`, so code that catches `ValueError` keeps working; `SeedError` (a seed that is not an
-int) also subclasses `TypeError`. `shown` and `describe` format hostile input for messages: long
-texts are cut and integers too long to print are described by their size. When an error arises
-while replaying a log, ``move_index`` says which move (0-based) was at fault.
+`NotationError`, `IllegalMoveError`, `OptionsError`, `LogError`, `PositionError` and
+`SeatError` also subclass `ValueError`, so code that catches `ValueError` keeps working;
+`SeedError` (a seed that is not an int) also subclasses `TypeError`. `shown` and `describe`
+format hostile input for messages: long texts are cut and integers too long to print are
+described by their size. When an error arises while replaying a log, ``move_index`` says which
+move (0-based) was at fault.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "ParlourError",
+    "PositionError",
     "SeatError",
     "SeedError",
     "describe",
@@ -63,6 +65,16 @@ class OptionsError(ParlourError, ValueError):
 
 class LogError(ParlourError, ValueError):
     """A game log that cannot be read: bad JSON, a missing or malformed field, an unknown game."""
+
+
+class PositionError(ParlourError, ValueError):
+    """A state's JSON form (a position) that cannot be read or describes no reachable-looking
+    state: a missing or unknown key, a value of the wrong type or out of range, a card twice or
+    missing, zones whose sizes do not fit the phase. ``path`` says where (``deal.hands[2]``)."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message if path is None else f"{path}: {message}")
+        self.path = path
 
 
 class SeatError(ParlourError, ValueError):

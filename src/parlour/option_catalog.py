@@ -25,11 +25,6 @@ from parlour.records import JsonRecord
 
 __all__ = ["OptionSpec", "option_specs"]
 
-_CHOICE_SEPARATOR = " | "
-_NULLABLE_INT = "a positive integer or null"
-_INT_LIST = "list of positive integers"
-_DRAWN_FROM = "a list drawn from "
-
 
 @attrs.frozen(slots=True, kw_only=True)
 class OptionSpec(JsonRecord):
@@ -62,41 +57,30 @@ def _json_type(value: Any) -> str:
     raise TypeError(f"no option type for {value!r}")
 
 
+_RANGES: dict[str, tuple[str, int | None, int | None, bool]] = {
+    "positive_int_or_null": ("integer", 1, MAX_OPTION_INT, True),
+    "positive_int_list": ("integer_list", 1, MAX_OPTION_INT, False),
+    "subset": ("string_list", None, None, False),
+}
+"""Per kind of option check other than a choice: its JSON type, minimum, maximum and whether
+null is allowed."""
+
+
 def _spec(name: str, default: Any, check: OptionCheck, description: str) -> OptionSpec:
-    """The public spec of one option field, read from its checker."""
-    values = check.examples
-    if check.describe == _CHOICE_SEPARATOR.join(_shown(value) for value in values):
-        types = {_json_type(value) for value in values}
+    """The public spec of one option field, read from its checker's kind and allowed values."""
+    if check.kind == "choice":
+        types = {_json_type(value) for value in check.allowed}
         if len(types) != 1:
             raise TypeError(f"option {name!r} mixes types {sorted(types)}")
         return OptionSpec(
-            name=name, type=types.pop(), default=default, allowed=tuple(values),
+            name=name, type=types.pop(), default=default, allowed=check.allowed,
             minimum=None, maximum=None, nullable=False, description=description,
         )  # fmt: skip
-    if check.describe == _NULLABLE_INT:
-        return OptionSpec(
-            name=name, type="integer", default=default, allowed=None,
-            minimum=1, maximum=MAX_OPTION_INT, nullable=True, description=description,
-        )  # fmt: skip
-    if check.describe == _INT_LIST:
-        return OptionSpec(
-            name=name, type="integer_list", default=default, allowed=None,
-            minimum=1, maximum=MAX_OPTION_INT, nullable=False, description=description,
-        )  # fmt: skip
-    if check.describe.startswith(_DRAWN_FROM):
-        items = tuple(check.describe.removeprefix(_DRAWN_FROM).split(", "))
-        return OptionSpec(
-            name=name, type="string_list", default=default, allowed=items,
-            minimum=None, maximum=None, nullable=False, description=description,
-        )  # fmt: skip
-    raise TypeError(f"option {name!r}: no public spec for a check described {check.describe!r}")
-
-
-def _shown(value: Any) -> str:
-    """A choice's value as the option checker describes it (JSON text)."""
-    import json
-
-    return json.dumps(list(value) if isinstance(value, tuple) else value)
+    json_type, minimum, maximum, nullable = _RANGES[check.kind]
+    return OptionSpec(
+        name=name, type=json_type, default=default, allowed=check.allowed or None,
+        minimum=minimum, maximum=maximum, nullable=nullable, description=description,
+    )  # fmt: skip
 
 
 def option_specs(game_name: str) -> tuple[OptionSpec, ...]:

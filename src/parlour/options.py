@@ -38,14 +38,20 @@ def _is_option_int(value: Any) -> bool:
     return type(value) is int and 0 < value <= MAX_OPTION_INT
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class OptionSpec:
-    """How one option is checked: ``check`` returns the normalised value or raises."""
+    """How one option is checked: ``check`` returns the normalised value or raises.
+
+    ``kind`` says what the option takes, for `parlour.option_specs`: ``"choice"`` (one of
+    ``allowed``), ``"positive_int_or_null"``, ``"positive_int_list"`` or ``"subset"`` (a list
+    drawn from ``allowed``)."""
 
     describe: str
     check: Callable[[str, Any], Any]
     examples: tuple[Any, ...] = ()
     """Values to exercise in tests: every value of a choice, samples otherwise."""
+    kind: str = "choice"
+    allowed: tuple[Any, ...] = ()
 
 
 def _same_type(value: Any, expected: Any) -> bool:
@@ -72,7 +78,13 @@ def choice(*values: Any) -> OptionSpec:
         shown = " | ".join(_json_text(v) for v in values)
         raise OptionsError(f"option {name!r} must be one of {shown}, not {_json_text(value)}")
 
-    return OptionSpec(" | ".join(_json_text(v) for v in values), check, tuple(values))
+    return OptionSpec(
+        describe=" | ".join(_json_text(v) for v in values),
+        check=check,
+        examples=tuple(values),
+        kind="choice",
+        allowed=tuple(values),
+    )
 
 
 def boolean() -> OptionSpec:
@@ -90,7 +102,12 @@ def positive_int_or_none() -> OptionSpec:
             f"option {name!r} must be a positive integer or null, not {_json_text(value)}"
         )
 
-    return OptionSpec("a positive integer or null", check, (None, 300))
+    return OptionSpec(
+        describe="a positive integer or null",
+        check=check,
+        examples=(None, 300),
+        kind="positive_int_or_null",
+    )
 
 
 def int_list(
@@ -111,7 +128,10 @@ def int_list(
             wanted += f" summing to {total}"
         raise OptionsError(f"option {name!r} must be {wanted}, not {_json_text(value)}")
 
-    return OptionSpec("list of positive integers", check, examples)
+    return OptionSpec(
+        describe="list of positive integers", check=check, examples=examples,
+        kind="positive_int_list",
+    )  # fmt: skip
 
 
 def subset_of(*values: str, examples: tuple[tuple[str, ...], ...] = ()) -> OptionSpec:
@@ -128,7 +148,10 @@ def subset_of(*values: str, examples: tuple[tuple[str, ...], ...] = ()) -> Optio
             f"option {name!r} must be a list drawn from {shown}, not {_json_text(value)}"
         )
 
-    return OptionSpec(f"a list drawn from {', '.join(values)}", check, examples)
+    return OptionSpec(
+        describe=f"a list drawn from {', '.join(values)}", check=check, examples=examples,
+        kind="subset", allowed=tuple(values),
+    )  # fmt: skip
 
 
 def option(spec: OptionSpec, default: Any) -> Any:

@@ -8,8 +8,9 @@ obliged holds no trump; one that failed to overtrump when obliged holds no highe
 game registers its sampler (`register_sampler`, from the game's ``view`` module): it lists the
 hidden places and the cards each may not take (`parlour.play_inference` reads the visible tricks
 through the game's own obligation records), and `parlour.hidden_deal` deals them. A game with
-no sampler falls back to its ``resample_hidden``. What the play revealed is read from the
-tricks a state keeps: the last and the current one (states keep no move history).
+no sampler falls back to its ``resample_hidden`` (Burraco's keeps in each hand the cards
+everybody saw it take with the discard pile). What the play revealed is read from every
+trick of the current deal played under duties (the trick games' states keep the deal's tricks).
 
 `agent_view(state, seat, rng)` is the seat's view with ``sampled`` set to one such state. The
 sampled state's hidden cards are random given what the seat knows, so holding it reveals

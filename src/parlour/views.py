@@ -10,9 +10,9 @@ know the game:
 * ``hand``: the viewer's own hand; ``hand_sizes``: every seat's hand size, by seat.
 * ``teams``: the match's teams (tuples of seats, by lowest seat); ``match_score``: the match
   points of each team, in the order of ``teams``.
-* ``played``: the cards played to tricks in the current deal that the state keeps (today the
-  last and the current trick), in playing order, each as (seat, card); empty in Burraco, which
-  has no tricks.
+* ``played``: every card played to a trick in the current deal, in playing order, each as
+  (seat, card), the current trick's included; empty between deals and in Burraco, which has
+  no tricks.
 * ``moves``: the viewer's legal moves as `Move` objects when it is the seat to act, else empty;
   their texts only on request, through ``legal_moves``.
 * ``deal_results`` (a property): the finished deals' results, whatever the game calls them.
@@ -22,13 +22,16 @@ know the game:
 
 ``to_dict()`` is JSON-ready and stable: the base fields first in the order above (``moves``
 under the key ``legal_moves``, as their texts), then the game's own fields in declaration
-order. Views are immutable: ``copy.copy`` and ``copy.deepcopy`` return the view itself.
+order; ``from_dict`` (on the game's view class, e.g. ``BeloteView.from_dict``) reads it back
+into an equal view, checking every key and type (`PositionError` otherwise). Two views are
+equal when their fields are and their moves have the same texts. Views are immutable:
+``copy.copy`` and ``copy.deepcopy`` return the view itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
@@ -45,11 +48,6 @@ _NOT_IN_JSON = "not_in_json"
 
 _JSON_KEYS = {"moves": "legal_moves"}
 """View fields written under another key by ``to_dict`` (the moves, as their texts)."""
-
-
-def _as_tuple(moves: Sequence[Move]) -> tuple[Move, ...]:
-    """The moves as a tuple, for equality and hashing of a lazy sequence of moves."""
-    return tuple(moves)
 
 
 def move_texts(moves: Sequence[Move]) -> tuple[str, ...]:
@@ -71,7 +69,7 @@ class View:
     teams: tuple[tuple[int, ...], ...]
     match_score: tuple[int, ...]
     played: tuple[tuple[int, Card], ...]
-    moves: Sequence[Move] = attrs.field(eq=_as_tuple)
+    moves: Sequence[Move] = attrs.field(eq=move_texts)
     sampled: Any = attrs.field(
         default=None, eq=False, hash=False, repr=False, metadata={_NOT_IN_JSON: True}
     )
@@ -113,6 +111,15 @@ class View:
                 result[_JSON_KEYS.get(field.name, field.name)] = to_json(value)
         return result
 
+    @classmethod
+    def from_dict(cls: type[ViewT], data: object) -> ViewT:
+        """The view whose `to_dict` is ``data``; `PositionError` naming the key at fault for a
+        missing or unknown key or a value of the wrong type (its moves are read with the
+        game's move parser)."""
+        from parlour.positions import read_view
+
+        return read_view(cls, _game_of_view_type(cls), data)
+
     def __copy__(self) -> View:
         return self
 
@@ -120,7 +127,16 @@ class View:
         return self
 
 
+ViewT = TypeVar("ViewT", bound=View)
+
 _VIEW_TYPES: dict[str, tuple[type[View], tuple[str, ...]]] = {}
+
+
+def _game_of_view_type(record: type[View]) -> str:
+    for name, (registered, _) in _VIEW_TYPES.items():
+        if registered is record:
+            return name
+    raise TypeError(f"{record.__name__} is not the view type of a game: use the game's view class")
 
 
 def register_view_type(game_name: str, record: type[View], phases: tuple[str, ...]) -> None:

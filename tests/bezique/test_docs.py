@@ -1,15 +1,18 @@
 """docs/bezique.md against the code: the score-event reasons and the meld table match the rules
-module, and the option table names every option with its default (the violation-id table is
-checked for every game by ``tests/test_docs_violation_ids.py``)."""
+module, the option table names every option with its default, and the Positions section's
+example reads back with the moves it states and its key table names every key (the violation-id
+table is checked for every game by ``tests/test_docs_violation_ids.py``)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import attrs
 
-from parlour.bezique import Options
+import parlour
+from parlour.bezique import BeziqueState, Options
 from parlour.bezique.rules import MELD_TABLE
 from parlour.options import options_to_json
 from tests.test_docs_violation_ids import ids_in_code as shared_ids_in_code
@@ -67,3 +70,26 @@ def test_every_ambiguity_and_settled_point_has_a_row() -> None:
     table = section("Rule decisions")
     ids = re.findall(r"^\| (B\d+|S\d+) \|", table, re.MULTILINE)
     assert ids == [f"B{n}" for n in range(1, 18)] + [f"S{n}" for n in range(1, 6)]
+
+
+def test_the_example_position_reads_back_with_the_moves_the_page_gives() -> None:
+    """The Positions section's JSON is a valid position, written exactly as the engine writes
+    it; seat 0, who won the trick holding K♣ Q♣ (clubs are not trumps), may marry them or
+    draw."""
+    text = section("Positions").split("```json\n", 1)[1].split("```", 1)[0]
+    position = json.loads(text)
+    state = BeziqueState.from_dict(position)
+    assert state.to_dict() == position
+    assert [str(move) for move in parlour.legal_moves(state)] == ["meld QC KC", "draw"]
+
+
+def test_the_position_key_table_names_every_key_written() -> None:
+    table = section("Positions").split("| Key | Holds |", 1)[1]
+    documented = {key for cell in re.findall(r"^\| (`[^|]+`) \|", table, re.MULTILINE)
+                  for key in re.findall(r"`([a-z_.]+)`", cell)}  # fmt: skip
+    written = BeziqueState.from_dict(
+        json.loads(section("Positions").split("```json\n", 1)[1].split("```", 1)[0])
+    ).to_dict()
+    keys = {key for key in written if key not in ("format", "version", "game", "options")}
+    keys |= {f"deal.{key}" for key in written["deal"]}
+    assert documented == keys

@@ -18,7 +18,7 @@ import attrs
 
 import parlour
 from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
-from parlour.burraco.faces import FACE_OF, pack
+from parlour.burraco.faces import FACE_OF, cards_of, pack
 from parlour.cards import Card
 from parlour.core import Deal, Move, get_game
 from tests.conformance.zones import HiddenCards, Layout, Transfer, card_key, rank_token, suit_letter
@@ -120,11 +120,24 @@ def read(cards: Sequence[Card]) -> Reading:
 # --- hidden and shown ---------------------------------------------------------------------------
 
 
+def _not_known(cards: Sequence[Card], state: BurracoState, seat: int) -> tuple[Card, ...]:
+    """A hand's cards less those everybody saw it take with the (open) discard pile and has not
+    laid down or discarded since (the state's public record ``known``)."""
+    known = Counter(cards_of(state.known[seat])) if state.known else Counter()
+    unseen = []
+    for card in cards:
+        if known[card]:
+            known[card] -= 1
+        else:
+            unseen.append(card)
+    return tuple(unseen)
+
+
 def burraco_hidden(state: Any, seat: int | None) -> HiddenCards:
     """Hidden from a seat (rules README, "Hidden information"; §4.6): every other hand (the
-    partner's too), its own hand while it is a pozzetto taken on the discard that it has not yet
-    looked at, the stock, and the pozzetti not yet taken. The discard pile and the melds are
-    open."""
+    partner's too) but the cards everybody saw it take with the discard pile, its own hand
+    while it is a pozzetto taken on the discard that it has not yet looked at, the stock, and
+    the pozzetti not yet taken. The discard pile and the melds are open."""
     if not _in_hand_play(state):
         return {}
     zones = get_game(_GAME).card_zones(state)
@@ -133,7 +146,7 @@ def burraco_hidden(state: Any, seat: int | None) -> HiddenCards:
     hidden["stock"] = zones["stock"]
     for other in range(parlour.players(state)):
         if other != seat or state.unseen >> other & 1:
-            hidden[f"hand {other}"] = zones[f"hand {other}"]
+            hidden[f"hand {other}"] = _not_known(zones[f"hand {other}"], state, other)
     return hidden
 
 

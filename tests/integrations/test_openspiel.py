@@ -134,6 +134,35 @@ def test_observations_come_from_the_view() -> None:
     assert "history:" not in state.observation_string(seat)
 
 
+def test_information_state_tensor_recalls_every_card_played_in_order() -> None:
+    """Belote: after the bidding and three whole tricks, the information state holds the
+    observation, then for each of the 12 cards played so far, in order, the seat from the
+    observer and the face (the observation itself keeps the last and the current trick)."""
+    game = load_game("belote", SINGLE)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while state.is_chance_node() or parlour.view(state.parlour_state, None).phase != "play":
+        state = _random_play(state, rng, 1)
+    plays: list[tuple[int, str]] = []
+    while len(plays) < 12:
+        seat = state.current_player()
+        action = rng.choice(state.legal_actions())
+        plays.append((seat, state.action_to_string(seat, action).split()[1]))
+        state.apply_action(action)
+    observer = state.current_player()
+    tensor = state.information_state_tensor(observer)
+    encoding = encoding_for("belote")
+    assert len(tensor) == encoding.observation_size + 32 * (4 + 32)
+    assert tensor[: encoding.observation_size] == pytest.approx(state.observation_tensor(observer))
+    faces = [card.text for card in get_game("belote").deck]
+    history = tensor[encoding.observation_size :]
+    for place, (seat, card) in enumerate(plays):
+        row = history[place * 36 : (place + 1) * 36]
+        assert row[(seat - observer) % 4] == 1.0 and sum(row[:4]) == 1.0
+        assert row[4 + faces.index(card)] == 1.0 and sum(row[4:]) == 1.0
+    assert sum(history[12 * 36 :]) == 0.0
+
+
 def test_sub_actions_stay_with_the_same_player() -> None:
     """An Écarté discard is chosen card by card; the player stays the same until "done"."""
     game = load_game("ecarte")

@@ -114,19 +114,28 @@ class TrickGame:
 
 
 def _belote_tricks(state: Any) -> list[tuple[int, tuple[int, ...]]]:
+    """Every trick of the deal: the finished ones from ``played`` (the dealer's left leads the
+    first, each trick's winner the next), then the current one."""
     if state.phase is not belote.Phase.PLAY:
         return []
-    tricks = [state.last_trick] if state.last_trick is not None else []
+    table = state.table
+    winning_index = belote_evaluator(table.options).table.winning_index
+    leader = (table.dealer + 1) % 4
+    tricks: list[tuple[int, tuple[int, ...]]] = []
+    for start in range(0, len(state.played), 4):
+        cards = tuple(state.played[start : start + 4])
+        tricks.append((leader, cards))
+        leader = (leader + winning_index(table.trump, cards)) % 4
+    assert leader == state.leader
     return [*tricks, *([(state.leader, state.trick)] if state.trick else [])]
 
 
 def _ecarte_tricks(state: Any) -> list[tuple[int, tuple[int, ...]]]:
     if state.phase is not ecarte.Phase.PLAY:
         return []
-    tricks: list[tuple[int, tuple[int, ...]]] = []
-    if state.last_trick:
-        leader, first, second = state.last_trick
-        tricks.append((leader, (first, second)))
+    tricks: list[tuple[int, tuple[int, ...]]] = [
+        (leader, (first, second)) for leader, first, second in state.finished_tricks
+    ]
     if state.trick:
         tricks.append((1 - state.to_act, state.trick))
     return tricks

@@ -98,9 +98,7 @@ def test_played_lists_the_cards_of_the_deal_in_order_with_their_seats() -> None:
         if seen.phase != "play":
             break
         shown = [(who, card.text) for who, card in seen.played]
-        # The state keeps the last and the current trick (two cards each): those are listed.
-        kept = (2 if len(plays) >= 2 else 0) + len(plays) % 2
-        assert shown == plays[len(plays) - kept :]
+        assert shown == plays  # every card of the deal so far, current trick included
     assert len(plays) == 10  # five tricks of two cards
 
 

@@ -312,7 +312,7 @@ def _between_deals(table: Table, phase: Phase = _DEAL_DUE) -> BeloteState:
     """The state when a deal is due (or the match is over): only the table says anything."""
     return build_state(
         table=table, phase=phase, to_act=-1, hands=(0, 0, 0, 0), stock=(), trick=(),
-        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        leader=-1, won=(0, 0), rebelote_trick=0, played=(), legal_mask=0,
         trick_winner=-1, winning_card=-1, turn=CHANCE if phase == _DEAL_DUE else None,
     )  # fmt: skip
 
@@ -323,7 +323,7 @@ def _bidding(
     """A state of a bidding round: ``to_act`` may pass or take."""
     return build_state(
         table=table, phase=phase, to_act=to_act, hands=hands, stock=state.stock, trick=(),
-        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        leader=-1, won=(0, 0), rebelote_trick=0, played=(), legal_mask=0,
         trick_winner=-1, winning_card=-1, turn=to_act,
     )  # fmt: skip
 
@@ -345,7 +345,7 @@ def _deal(
     phase = _BID_ROUND_1
     return build_state(
         table=new_table, phase=phase, to_act=first_bidder, hands=hands, stock=stock, trick=(),
-        leader=-1, won=(0, 0), last_trick=None, rebelote_trick=0, legal_mask=0,
+        leader=-1, won=(0, 0), rebelote_trick=0, played=(), legal_mask=0,
         trick_winner=-1, winning_card=-1, turn=first_bidder,
     )  # fmt: skip
 
@@ -426,7 +426,7 @@ def _take(state: BeloteState, trump: int) -> BeloteState:
     leader = (table.dealer + 1) % PLAYERS
     return build_state(
         table=new_table, phase=_PLAY, to_act=leader, hands=tuple(hands), stock=(),
-        trick=(), leader=leader, won=(0, 0), last_trick=None, rebelote_trick=0,
+        trick=(), leader=leader, won=(0, 0), rebelote_trick=0, played=(),
         legal_mask=hands[leader], trick_winner=-1, winning_card=-1, turn=leader,
     )  # fmt: skip
 
@@ -459,8 +459,8 @@ def _play(state: BeloteState, card: int) -> BeloteState:
         )
         return build_state(
             table=table, phase=_PLAY, to_act=to_act, hands=hands, stock=(), trick=trick,
-            leader=state.leader, won=state.won, last_trick=state.last_trick,
-            rebelote_trick=rebelote_trick, legal_mask=legal_mask, trick_winner=winner,
+            leader=state.leader, won=state.won, rebelote_trick=rebelote_trick,
+            played=state.played, legal_mask=legal_mask, trick_winner=winner,
             winning_card=winning_card, turn=to_act,
         )  # fmt: skip
     team = winner % 2
@@ -470,8 +470,8 @@ def _play(state: BeloteState, card: int) -> BeloteState:
     if won[0] | won[1] != _FULL_DECK_MASK:
         return build_state(
             table=table, phase=_PLAY, to_act=winner, hands=hands, stock=(), trick=(),
-            leader=winner, won=won, last_trick=(state.leader, trick),
-            rebelote_trick=rebelote_trick, legal_mask=hands[winner], trick_winner=-1,
+            leader=winner, won=won, rebelote_trick=rebelote_trick,
+            played=state.played + trick, legal_mask=hands[winner], trick_winner=-1,
             winning_card=-1, turn=winner,
         )  # fmt: skip
     return _finish_deal(table, DealFacts(won, team, rebelote_trick))

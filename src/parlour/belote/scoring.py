@@ -17,7 +17,7 @@ from parlour.belote.state import DealResult, Table, build_deal_result
 from parlour.cards import Suit
 from parlour.core import ScoreEvent
 
-__all__ = ["DealFacts", "match_winner_team", "score_deal", "team_seats"]
+__all__ = ["DealFacts", "contract_outcome", "match_winner_team", "score_deal", "team_seats"]
 
 FULL_DECK = (1 << len(DECK)) - 1
 _TEAM_SEATS = tuple(TEAMS)
@@ -39,7 +39,9 @@ class DealFacts:
     rebelote_trick: int
 
 
-def _contract_outcome(options: Options, takers_test: int, defenders_test: int) -> str:
+def contract_outcome(options: Options, takers_test: int, defenders_test: int) -> str:
+    """The outcome of the contract test of rules §3.6: ``"made"``, ``"failed"``, or on an exact
+    tie what ``tie_rule`` says (``"litige"`` included)."""
     if takers_test > defenders_test:
         return "made"
     if takers_test < defenders_test:
@@ -69,7 +71,7 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     belote_team = table.belote_holder % 2 if table.belote_holder >= 0 else None
     belote = [BELOTE_POINTS if belote_team == team else 0 for team in (0, 1)]
     counted = belote if options.belote_counts_for_contract else [0, 0]
-    outcome = _contract_outcome(
+    outcome = contract_outcome(
         options, card_points[takers] + counted[takers], card_points[defenders] + counted[defenders]
     )
 

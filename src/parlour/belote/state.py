@@ -21,6 +21,7 @@ from parlour.belote.play import play_evaluator
 from parlour.belote.rules import CARD_TABLE, PLAYERS, TEAMS
 from parlour.cards import Card, Suit
 from parlour.core import CHANCE, Chance, Move, ScoreEvent
+from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
 __all__ = [
@@ -153,13 +154,15 @@ def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
 
 
 @attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
-class BeloteState:
+class BeloteState(StateJson):
     """A Belote match at one moment. Compare, hash and pickle freely; never mutated.
 
     ``hands`` are 32-bit masks by seat; ``stock`` lists card indexes top first (only during the
     bidding); ``trick`` the cards played to the current trick, led by ``leader``; ``won`` the
-    masks of cards each team has taken; ``last_trick`` the previous trick as (leader, cards);
-    ``rebelote_trick`` the trick in which belote was completed (0 if not yet).
+    masks of cards each team has taken; ``rebelote_trick`` the trick in which belote was
+    completed (0 if not yet); ``played`` the cards of this deal's finished tricks in playing
+    order, four per trick, appended when a trick is complete (who played each follows from the
+    first leader and each trick's winner: see `parlour.belote.history`).
 
     The rest follows from those fields and is set when the state is built (it takes no part in
     equality or hashing): ``legal_mask``, the cards the seat to act may play (0 outside the
@@ -167,6 +170,9 @@ class BeloteState:
     (-1 when it is empty); ``turn``, what `current_player` answers. The transitions build states
     with `build_state`, which sets these from what the previous state knew; the constructor (and
     `attrs.evolve`) derives them.
+
+    ``to_dict()`` and ``BeloteState.from_dict(data)`` write and read the state's position
+    (`parlour.positions`; the keys are in ``docs/belote.md``).
     """
 
     table: Table
@@ -177,8 +183,8 @@ class BeloteState:
     trick: tuple[int, ...] = ()
     leader: int = -1
     won: tuple[int, int] = (0, 0)
-    last_trick: tuple[int, tuple[int, ...]] | None = None
     rebelote_trick: int = 0
+    played: tuple[int, ...] = ()
     legal_mask: int = attrs.field(init=False, eq=False, repr=False)
     trick_winner: int = attrs.field(init=False, eq=False, repr=False)
     winning_card: int = attrs.field(init=False, eq=False, repr=False)
@@ -212,6 +218,16 @@ class BeloteState:
     def tricks_played(self) -> int:
         """Tricks completed in this deal."""
         return (self.won[0] | self.won[1]).bit_count() // 4
+
+    @property
+    def last_trick(self) -> tuple[int, tuple[int, ...]] | None:
+        """The deal's last finished trick as (leader, cards), ``None`` before the first is
+        complete: its winner leads now, so its leader is found from the winning card's place."""
+        if not self.played:
+            return None
+        cards = self.played[-PLAYERS:]
+        position = CARD_TABLE.winning_index(self.table.trump, cards)
+        return ((self.leader - position) % PLAYERS, cards)
 
     def __copy__(self) -> BeloteState:
         return self
@@ -248,8 +264,8 @@ def build_state(
     trick: tuple[int, ...],
     leader: int,
     won: tuple[int, int],
-    last_trick: tuple[int, tuple[int, ...]] | None,
     rebelote_trick: int,
+    played: tuple[int, ...],
     legal_mask: int,
     trick_winner: int,
     winning_card: int,
@@ -267,8 +283,8 @@ def build_state(
     state.trick = trick
     state.leader = leader
     state.won = won
-    state.last_trick = last_trick
     state.rebelote_trick = rebelote_trick
+    state.played = played
     state.legal_mask = legal_mask
     state.trick_winner = trick_winner
     state.winning_card = winning_card

@@ -11,25 +11,27 @@ import random
 
 import attrs
 
+from parlour.belote.history import play_tricks, played_in_order, played_masks
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, TEAMS, cards_in
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.cards import Card, Suit
 from parlour.core import legal_moves
 from parlour.hidden_deal import HiddenPlace, deal_hidden
-from parlour.play_inference import PlayedTrick, excluded_by_play
+from parlour.play_inference import excluded_by_play
 from parlour.sampling import register_sampler
 from parlour.views import View, register_view_type
 
-__all__ = ["BeloteView", "resample_hidden", "sample_state", "view"]
+__all__ = ["PHASE_NAMES", "BeloteView", "resample_hidden", "sample_state", "view"]
 
-_PHASE_NAMES = {
+PHASE_NAMES = {
     Phase.DEAL_DUE: "deal_due",
     Phase.BID_ROUND_1: "bidding_round_1",
     Phase.BID_ROUND_2: "bidding_round_2",
     Phase.PLAY: "play",
     Phase.OVER: "over",
 }
+"""The name of each phase, in views and positions."""
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -53,7 +55,6 @@ class BeloteView(View):
     belote_announced: int | None
     held: int
     deals: tuple[DealResult, ...]
-
 
 
 def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:
@@ -101,7 +102,7 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
     trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return BeloteView(
         seat=seat,
-        phase=_PHASE_NAMES[phase],
+        phase=PHASE_NAMES[phase],
         to_act=to_act,
         dealer=table.dealer,
         deal_number=table.deal_number,
@@ -113,7 +114,7 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         trump=Suit(table.trump) if phase == Phase.PLAY else None,
         taker=table.taker if phase == Phase.PLAY else None,
         teams=TEAMS,
-        played=last_trick + trick if phase == Phase.PLAY else (),
+        played=played_in_order(state),
         trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 4, state.won[1].bit_count() // 4),
@@ -169,34 +170,19 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
     return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=stock)
 
 
-def _visible_tricks(state: BeloteState) -> tuple[PlayedTrick, ...]:
-    """The tricks of this deal whose cards a seat sees: the last one and the current one."""
-    tricks: list[PlayedTrick] = []
-    if state.last_trick is not None:
-        tricks.append(state.last_trick)
-    if state.trick:
-        tricks.append((state.leader, state.trick))
-    return tuple(tricks)
-
-
-def _pair_excluded(state: BeloteState, tricks: tuple[PlayedTrick, ...]) -> list[int]:
+def _pair_excluded(state: BeloteState) -> list[int]:
     """Per seat, the belote card it cannot hold: while no belote is announced, a seat that has
     played the king or the queen of trumps did not hold the other (it would have announced)."""
-    excluded = [0] * PLAYERS
     king_queen = KING_QUEEN_OF[state.table.trump]
-    for leader, cards in tricks:
-        for position, card in enumerate(cards):
-            if king_queen >> card & 1:
-                excluded[(leader + position) % PLAYERS] |= king_queen & ~(1 << card)
-    return excluded
+    return [king_queen & ~mask if mask & king_queen else 0 for mask in played_masks(state)]
 
 
 def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> BeloteState:
     """A state ``seat`` cannot tell from ``state`` that agrees with what its play showed: the
     hidden cards (other hands and the stock) dealt again by `deal_hidden`, each place keeping
     its size, with the turn-up and an announced belote card staying put, and no hand given a
-    card that a visible trick shows its holder lacked (`excluded_by_play`; the state keeps the
-    last and the current trick) or the second card of a belote it played without announcing."""
+    card that a trick of the deal shows its holder lacked (`excluded_by_play` over every trick
+    played so far) or the second card of a belote it played without announcing."""
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
     table = state.table
@@ -215,9 +201,9 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
         hidden |= 1 << card
     excluded = [0] * PLAYERS
     if state.phase == Phase.PLAY:
-        tricks = _visible_tricks(state)
+        tricks = play_tricks(state)
         shown = excluded_by_play(play_evaluator(table.options), table.trump, tricks, hidden)
-        pair = _pair_excluded(state, tricks) if announced is None else [0] * PLAYERS
+        pair = _pair_excluded(state) if announced is None else [0] * PLAYERS
         excluded = [shown[other] | pair[other] for other in range(PLAYERS)]
     places = [
         *(
@@ -245,4 +231,4 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
 
 
 register_sampler("belote", sample_state)
-register_view_type("belote", BeloteView, tuple(_PHASE_NAMES.values()))
+register_view_type("belote", BeloteView, tuple(PHASE_NAMES.values()))

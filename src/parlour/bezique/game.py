@@ -59,7 +59,7 @@ from parlour.masks import moves_by_mask
 from parlour.notation import parse_deal, split_move
 from parlour.turns import turn_violation
 
-__all__ = ["GAME", "BeziqueGame"]
+__all__ = ["GAME", "BeziqueGame", "match_decided", "match_total"]
 
 _FACE_OF: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
 _MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
@@ -423,7 +423,7 @@ def _deal(
         deals=table.deals, trump=trump, first_turnup=turnup, stock=stock,
     )  # fmt: skip
     non_dealer = (table.dealer + 1) % PLAYERS
-    scores = _match_total(table)
+    scores = match_total(table)
     state = build_state(
         table=new_table, phase=_PLAY, to_act=non_dealer, hands=hands, turnup=turnup,
         leader=non_dealer, scores=scores,
@@ -438,7 +438,8 @@ def _deal(
     return state
 
 
-def _match_total(table: Table) -> tuple[int, int]:
+def match_total(table: Table) -> tuple[int, int]:
+    """Each seat's points over the table's finished deals."""
     totals = [0, 0]
     for deal in table.deals:
         totals[0] += deal.points[0]
@@ -504,7 +505,7 @@ def _play(state: BeziqueState, card: int) -> BeziqueState:
         won = _with(state.won, winner, state.won[winner] | (1 << led) | bit)
         new = trick_taken(
             state, phase=_DECLARE if phase is _PLAY else _LAST_STAGE, winner=winner, hands=hands,
-            tables=tables, known=known, won=won, last_trick=(leader, trick),
+            tables=tables, known=known, won=won, played=state.played + trick,
         )  # fmt: skip
     if (
         phase is _PLAY
@@ -531,8 +532,8 @@ def _after_trick(state: BeziqueState) -> BeziqueState:
     winner = state.to_act
     tricks = state.tricks
     if options.brisque_timing == "immediate":
-        assert state.last_trick is not None
-        points = brisques_in((1 << state.last_trick[1][0]) | (1 << state.last_trick[1][1]))
+        played = state.played
+        points = brisques_in((1 << played[-1]) | (1 << played[-2]))
         if points:
             state = _award(state, winner, points, "bezique.brisques", tricks)
             if state.phase is _OVER:
@@ -588,7 +589,7 @@ def _finish_deal(state: BeziqueState, *, complete: bool) -> BeziqueState:
     )
     deals = (*table.deals, result)
     scores = state.scores
-    over = not complete or _match_decided(options, scores)
+    over = not complete or match_decided(options, scores)
     if options.next_dealer == "winner_of_last_trick" and complete:
         next_dealer = state.to_act
     else:
@@ -599,7 +600,7 @@ def _finish_deal(state: BeziqueState, *, complete: bool) -> BeziqueState:
     return build_state(table=next_table, phase=_OVER if over else _DEAL_DUE, scores=scores)
 
 
-def _match_decided(options: Options, scores: tuple[int, int]) -> bool:
+def match_decided(options: Options, scores: tuple[int, int]) -> bool:
     """Whether the match is over after a complete deal: a single deal always; with a target,
     a player at or over it and ahead (an exact tie plays another deal)."""
     if options.target is None:

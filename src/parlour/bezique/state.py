@@ -17,12 +17,14 @@ from parlour.bezique.options import Options
 from parlour.bezique.rules import (
     BEZIQUE_PAIRS,
     CARD_TABLES,
+    PLAYERS,
     STAGE_TWO_RULES,
     MeldKind,
     fixed_melds,
 )
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent
+from parlour.positions import StateJson
 from parlour.records import JsonRecord
 from parlour.tricks import CardTable, TrickEvaluator
 
@@ -35,6 +37,7 @@ __all__ = [
     "build_state",
     "card_led",
     "cards_drawn",
+    "deal_tricks",
     "replace_state",
     "trick_taken",
 ]
@@ -165,9 +168,10 @@ NO_USES = (0,) * 9
 
 
 @attrs.frozen(slots=True)
-class BeziqueState:
+class BeziqueState(StateJson):
     """A Bezique match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
-    and `copy.deepcopy` return the state itself).
+    and `copy.deepcopy` return the state itself); ``to_dict()`` and ``BeziqueState.from_dict``
+    write and read it as a position (`bezique.position`).
 
     Cards are indexes into `rules.DECK` (64 cards: two copies of each face) and holdings are
     64-bit masks, by seat:
@@ -177,7 +181,10 @@ class BeziqueState:
       by exchange, a shown seven, the last stage's picked-up melds, …).
     * ``drawn``: stock cards taken so far; ``turnup``: the face-up trump card (-1 once taken).
     * ``trick``: cards played to the current trick, led by ``leader``; ``tricks``: tricks
-      completed; ``won``: cards taken in tricks; ``last_trick``: (leader, cards) of the last one.
+      completed; ``won``: cards taken in tricks; ``played``: the cards of this deal's completed
+      tricks in playing order, two per trick, leader first. Who led each trick is not kept: it
+      follows from the first leader (the non-dealer) and each trick's winner (`deal_tricks`;
+      the property ``last_trick`` gives the last one).
     * ``uses``: for each `rules.Use` flag, the mask of cards that have scored in that class;
       ``sevens_scored``: sevens of trumps that have scored.
     * ``declared``: the trick winner has made this window's declaration; ``exchanged``: the
@@ -199,7 +206,7 @@ class BeziqueState:
     leader: int = -1
     tricks: int = 0
     won: tuple[int, int] = (0, 0)
-    last_trick: tuple[int, tuple[int, ...]] | None = None
+    played: tuple[int, ...] = ()
     uses: tuple[int, ...] = NO_USES
     sevens_scored: int = 0
     declared: bool = False
@@ -208,11 +215,34 @@ class BeziqueState:
     awards: tuple[ScoreEvent, ...] = attrs.field(default=(), hash=False)
     declarations: tuple[Declaration, ...] = attrs.field(default=(), hash=False)
 
+    @property
+    def last_trick(self) -> tuple[int, tuple[int, ...]] | None:
+        """(leader, cards) of the deal's last completed trick; ``None`` before the first."""
+        tricks = deal_tricks(self)
+        return tricks[-1] if tricks else None
+
     def __copy__(self) -> BeziqueState:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BeziqueState:
         return self
+
+
+def deal_tricks(state: BeziqueState) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The deal's completed tricks in order, each as (leader, (card led, card followed)): the
+    non-dealer leads the first, and each trick's winner (by the deal's trick-winning rule,
+    `CardTable.winning_index`, the same in both stages) leads the next."""
+    table = state.table
+    winning_index = table.card_table.winning_index
+    trump = table.trump
+    played = state.played
+    leader = (table.dealer + 1) % PLAYERS
+    tricks = []
+    for position in range(0, len(played) - 1, 2):
+        cards = played[position : position + 2]
+        tricks.append((leader, cards))
+        leader = (leader + winning_index(trump, cards)) % PLAYERS
+    return tuple(tricks)
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(BeziqueState))
@@ -236,7 +266,7 @@ _set_trick = _slot_setter("trick")
 _set_leader = _slot_setter("leader")
 _set_tricks = _slot_setter("tricks")
 _set_won = _slot_setter("won")
-_set_last_trick = _slot_setter("last_trick")
+_set_played = _slot_setter("played")
 _set_uses = _slot_setter("uses")
 _set_sevens_scored = _slot_setter("sevens_scored")
 _set_declared = _slot_setter("declared")
@@ -260,7 +290,7 @@ def build_state(
     leader: int = -1,
     tricks: int = 0,
     won: tuple[int, int] = (0, 0),
-    last_trick: tuple[int, tuple[int, ...]] | None = None,
+    played: tuple[int, ...] = (),
     uses: tuple[int, ...] = NO_USES,
     sevens_scored: int = 0,
     declared: bool = False,
@@ -285,7 +315,7 @@ def build_state(
     _set_leader(state, leader)
     _set_tricks(state, tricks)
     _set_won(state, won)
-    _set_last_trick(state, last_trick)
+    _set_played(state, played)
     _set_uses(state, uses)
     _set_sevens_scored(state, sevens_scored)
     _set_declared(state, declared)
@@ -338,7 +368,7 @@ def card_led(
     _set_leader(new, state.leader)
     _set_tricks(new, state.tricks)
     _set_won(new, state.won)
-    _set_last_trick(new, state.last_trick)
+    _set_played(new, state.played)
     return new
 
 
@@ -351,10 +381,11 @@ def trick_taken(
     tables: tuple[int, int],
     known: tuple[int, int],
     won: tuple[int, int],
-    last_trick: tuple[int, tuple[int, ...]],
+    played: tuple[int, ...],
 ) -> BeziqueState:
     """``state`` once the second card of a trick is played: ``winner`` takes it (into
-    ``won``), leads next and acts first in ``phase``."""
+    ``won``), leads next and acts first in ``phase``; ``played`` is the deal's cards played
+    with this trick's."""
     new = _new_state(BeziqueState)
     _carry_deal(new, state)
     _set_phase(new, phase)
@@ -368,7 +399,7 @@ def trick_taken(
     _set_leader(new, winner)
     _set_tricks(new, state.tricks + 1)
     _set_won(new, won)
-    _set_last_trick(new, last_trick)
+    _set_played(new, played)
     return new
 
 
@@ -396,7 +427,7 @@ def cards_drawn(
     _set_leader(new, state.to_act)
     _set_tricks(new, state.tricks)
     _set_won(new, state.won)
-    _set_last_trick(new, state.last_trick)
+    _set_played(new, state.played)
     return new
 
 

@@ -3,10 +3,10 @@
 A seat sees its own hand, both players' melds on the table (with the meld classes each card has
 scored in), the cards of each hand that the other player knows of (a turn-up taken by exchange,
 a shown seven, the melds picked up for the last stage, the turn-up taken after trick 24 and,
-under ``reveal_last_stock_card``, the last face-down card), the turn-up, the stock's size, the
-current and the last trick, the declarations and awards of the deal, and the scores. It never
-sees the other hand's unknown cards, the stock's order, or the cards won in tricks beyond their
-count and the last trick. Cards are shown as faces: which of the two copies of a face a card is
+under ``reveal_last_stock_card``, the last face-down card), the turn-up, the stock's size,
+every card played to a trick this deal (by whom, in order: what a player at the table watched),
+the declarations and awards of the deal, and the scores. It never sees the other hand's unknown
+cards or the stock's order. Cards are shown as faces: which of the two copies of a face a card is
 never shows.
 """
 
@@ -16,34 +16,36 @@ import random
 
 import attrs
 
-from parlour.bezique.rules import (
-    DECK,
-    MELD_TABLE,
-    PLAYERS,
-    STAGE_ONE_TRICKS,
-    TEAMS,
-    USES,
-    cards_in,
-)
+from parlour.bezique.history import last_stage_tricks, played_in_order
+from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, TEAMS, USES, cards_in
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent, legal_moves
 from parlour.hidden_deal import HiddenPlace, deal_hidden
-from parlour.play_inference import PlayedTrick, excluded_by_play
+from parlour.play_inference import excluded_by_play
 from parlour.records import JsonRecord
 from parlour.sampling import register_sampler
 from parlour.views import View, register_view_type
 
-__all__ = ["BeziqueView", "TableCard", "resample_hidden", "sample_state", "view"]
+__all__ = [
+    "PHASE_NAMES",
+    "USE_NAMES",
+    "BeziqueView",
+    "TableCard",
+    "resample_hidden",
+    "sample_state",
+    "view",
+]
 
-_PHASE_NAMES = {
+PHASE_NAMES = {
     Phase.DEAL_DUE: "deal_due",
     Phase.PLAY: "play",
     Phase.DECLARE: "declare",
     Phase.LAST_STAGE: "last_stage",
     Phase.OVER: "over",
 }
-_USE_NAMES: tuple[str, ...] = tuple(
+"""The name of each phase, as views and positions write it."""
+USE_NAMES: tuple[str, ...] = tuple(
     next(kind.name for kind in MELD_TABLE if kind.adds == use) for use in USES
 )
 """For each index of ``BeziqueState.uses``, the name of the meld whose class it records."""
@@ -69,8 +71,10 @@ class BeziqueView(View):
       ``holding_sizes``: hand + table, the cards each seat may play.
     * ``turnup``: the face-up trump card, ``None`` once taken; ``stock_size``: face-down cards
       left in the stock.
-    * ``trick`` and ``last_trick``: (seat, card) in playing order, leader first;
-      ``tricks_won``: tricks taken by each seat this deal.
+    * ``played`` (a `View` field): every card played to a trick this deal, the current
+      trick's included, as (seat, card) in playing order; ``trick`` and ``last_trick``: the
+      current and the last completed trick, the same way; ``tricks_won``: tricks taken by
+      each seat this deal.
     * ``declared``: the trick winner has made this window's declaration; ``sevens_scored``:
       how many sevens of trumps have scored this deal (every scored seven is public).
     * ``declarations`` and ``awards``: this deal's, in the order they were scored;
@@ -95,22 +99,22 @@ class BeziqueView(View):
     deals: tuple[DealResult, ...]
 
 
-
 def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:
     """The melded cards of ``mask`` with their meld history, by face (copies never show)."""
     cards = []
     for card in range(len(DECK)):
         if mask >> card & 1:
             melds = tuple(
-                name for name, used in zip(_USE_NAMES, state.uses, strict=True) if used >> card & 1
+                name for name, used in zip(USE_NAMES, state.uses, strict=True) if used >> card & 1
             )
             cards.append((card & 31, melds))
     cards.sort()
     return tuple(TableCard(DECK[face], melds) for face, melds in cards)
 
 
-def _in_order(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(cards))
+def _faces_played(state: BeziqueState) -> tuple[tuple[int, Card], ...]:
+    """The deal's cards played so far as (seat, card), in playing order."""
+    return tuple((seat, DECK[card]) for seat, card in played_in_order(state))
 
 
 def view(state: BeziqueState, seat: int | None) -> BeziqueView:
@@ -122,13 +126,11 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
     to_act = state.to_act if in_deal else None
     hands = state.hands
     tables = state.tables
-    last_trick: tuple[tuple[int, Card], ...] = ()
-    if state.last_trick is not None:
-        last_trick = _in_order(*state.last_trick)
-    trick = _in_order(state.leader, state.trick)
+    played = _faces_played(state) if in_deal else ()
+    completed = len(state.played)  # the cards of the completed tricks, the last trick's last
     return BeziqueView(
         seat=seat,
-        phase=_PHASE_NAMES[phase],
+        phase=PHASE_NAMES[phase],
         to_act=to_act,
         dealer=table.dealer,
         deal_number=table.deal_number,
@@ -144,9 +146,9 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
         turnup=DECK[state.turnup] if state.turnup >= 0 else None,
         stock_size=len(table.stock) - state.drawn if in_deal else 0,
         teams=TEAMS,
-        played=last_trick + trick if in_deal else (),
-        trick=trick,
-        last_trick=last_trick,
+        played=played,
+        trick=played[completed:],
+        last_trick=played[completed - 2 : completed] if completed else (),
         tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
         declared=state.declared,
         sevens_scored=state.sevens_scored.bit_count(),
@@ -168,13 +170,36 @@ def _bits(mask: int) -> list[int]:
     return cards
 
 
+def _drawn_again(
+    state: BeziqueState,
+    hidden_seats: list[int],
+    free: list[int],
+    hands: list[int],
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """The stock cards drawn so far (``table.stock[:drawn]``) as a sampled state must keep them:
+    each card a hidden seat drew and still hides (one of its unknown hand cards, ``free``) is
+    replaced by one of the cards its sampled hand now hides, chosen at random, so that the
+    record of the draws hides what the hand hides and every card stays in one place."""
+    dealt = state.table.stock[: state.drawn]
+    drawn = list(dealt)
+    for other in hidden_seats:
+        positions = [index for index, card in enumerate(dealt) if free[other] >> card & 1]
+        if positions:
+            now_hidden = _bits(hands[other] & ~state.known[other])
+            for index, card in zip(positions, rng.sample(now_hidden, len(positions)), strict=True):
+                drawn[index] = card
+    return tuple(drawn)
+
+
 def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
     """A state ``seat`` cannot tell from ``state``: the cards hidden from it (the unknown cards
     of the other hand, of both hands for a spectator, and the stock's face-down cards) are
     redealt at random among those same places, each keeping its size.
 
-    Melds on the table, cards known to the other player, the turn-up and the tricks stay put.
-    Hidden cards carry no meld history and no scored seven, so moving them changes no rule.
+    Melds on the table, cards known to the other player, the turn-up and the tricks stay put;
+    the record of the stock cards drawn follows the hands (see `_drawn_again`). Hidden cards
+    carry no meld history and no scored seven, so moving them changes no rule.
     Between deals and once the match is over the state is returned unchanged. Useful for search
     bots (determinization).
     """
@@ -202,30 +227,19 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
             new_free |= 1 << card
         hands[other] = (hands[other] & ~free[other]) | new_free
         position += size
-    stock = (*table.stock[: state.drawn], *pool[position:])
+    stock = (*_drawn_again(state, hidden_seats, free, hands, rng), *pool[position:])
     return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
-
-
-def _last_stage_tricks(state: BeziqueState) -> tuple[PlayedTrick, ...]:
-    """The visible tricks played under the last stage's duties (the last one and the current
-    one, when they belong to the last stage)."""
-    if state.phase is not Phase.LAST_STAGE:
-        return ()
-    tricks: list[PlayedTrick] = []
-    if state.last_trick is not None and state.tricks > STAGE_ONE_TRICKS:
-        tricks.append(state.last_trick)
-    if state.trick:
-        tricks.append((state.leader, state.trick))
-    return tuple(tricks)
 
 
 def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
     """A state ``seat`` cannot tell from ``state`` that agrees with what the play showed: the
     hidden cards (the unknown cards of the other hand, of both for a spectator, and the stock's
     face-down cards) dealt again by `deal_hidden`, each place keeping its size. Melds, known
-    cards, the turn-up and the tricks stay put, and in the last stage no hand is given a card
-    that a visible trick shows its holder lacked (`excluded_by_play`). A seat has nothing to
-    infer there (the other hand is all it cannot see), a spectator does."""
+    cards, the turn-up and the tricks stay put (the record of the stock cards drawn follows the
+    hands, see `_drawn_again`), and in the last stage no hand is given a card
+    that any of the deal's last-stage tricks shows its holder lacked (`excluded_by_play`; the
+    first stage binds no play, so its tricks show nothing). A seat has nothing to infer there
+    (the other hand is all it cannot see), a spectator does."""
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
     table = state.table
@@ -238,7 +252,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
     for card in stock_rest:
         hidden |= 1 << card
     excluded = (0,) * PLAYERS
-    tricks = _last_stage_tricks(state)
+    tricks = last_stage_tricks(state)
     if tricks:
         excluded = excluded_by_play(table.last_stage_evaluator, table.trump, tricks, hidden)
     places = [
@@ -257,12 +271,11 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
         hands[other] = (hands[other] & ~free[other]) | new_free
     stock = list(groups[-1])
     rng.shuffle(stock)
+    drawn = _drawn_again(state, hidden_seats, free, hands, rng)
     return attrs.evolve(
-        state,
-        table=attrs.evolve(table, stock=(*table.stock[: state.drawn], *stock)),
-        hands=(hands[0], hands[1]),
+        state, table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
     )
 
 
 register_sampler("bezique", sample_state)
-register_view_type("bezique", BeziqueView, tuple(_PHASE_NAMES.values()))
+register_view_type("bezique", BeziqueView, tuple(PHASE_NAMES.values()))

@@ -40,6 +40,7 @@ __all__ = [
     "face_suit",
     "faces_of",
     "is_wild_face",
+    "nth_distinct_face",
     "pack",
     "pack_cards",
     "remove",
@@ -184,6 +185,18 @@ def distinct_faces(hand: int) -> list[int]:
         out.append(face)
         hand &= ~(7 << (3 * face))
     return out
+
+
+def nth_distinct_face(hand: int, index: int) -> int:
+    """``distinct_faces(hand)[index]`` for ``index >= 0``, without listing the others;
+    `IndexError` past the end."""
+    while hand:
+        face = ((hand & -hand).bit_length() - 1) // 3
+        if not index:
+            return face
+        index -= 1
+        hand &= ~(7 << (3 * face))
+    raise IndexError("the hand holds fewer distinct faces")
 
 
 def cards_of(hand: int) -> tuple[Card, ...]:

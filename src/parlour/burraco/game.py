@@ -7,11 +7,13 @@ dispatch to it. The order of the legal moves is given in `parlour.burraco.legal`
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.burraco import bot as _bot
+from parlour.burraco import known as _known
 from parlour.burraco import narrate as _narrate
 from parlour.burraco import view as _view
 from parlour.burraco.faces import (
@@ -28,6 +30,7 @@ from parlour.burraco.legal import (
     LegalMoves,
     discard_problem,
     finish_problem,
+    legal_moves_of,
     meld_rules,
     pickup_problem,
     team_melds_allow_set,
@@ -140,8 +143,13 @@ class BurracoGame:
 
     # --- legal moves and checking -------------------------------------------------------------
     def legal_moves(self, state: BurracoState) -> Sequence[Move]:
-        """Every legal move in the documented order; empty at a deal or once it is over."""
-        return state.legal
+        """Every legal move in the documented order; empty at a deal or once it is over
+        (`BurracoState.legal`, computed once per state)."""
+        found = state.legal_cache
+        if found is None:
+            found = legal_moves_of(state)
+            object.__setattr__(state, "legal_cache", found)
+        return found
 
     def check(self, state: BurracoState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
@@ -156,16 +164,13 @@ class BurracoGame:
         the list recorded; otherwise the move is judged once, and what it makes applied.
         """
         if seat is None or seat == state.to_act:
-            try:
-                known = object.__getattribute__(state, "legal")
-            except AttributeError:
-                known = None  # the legal moves were not asked for: judge this move alone
-            if isinstance(known, LegalMoves):
+            listed = state.legal_cache  # None if not asked for: then judge this move alone
+            if isinstance(listed, LegalMoves):
                 try:
-                    return _apply_legal(state, move, known.made_by(move))
+                    return _apply_legal(state, move, listed.made_by(move))
                 except KeyError:
                     pass  # not a legal move: the verdict says why
-            elif known is not None and move in known:
+            elif listed is not None and move in listed:
                 return _draw(state) if isinstance(move, Draw) else _pickup(state)
         verdict = _verdict(state, move, seat)
         if isinstance(verdict, Violation):
@@ -276,7 +281,7 @@ def _parse_cards(tokens: Sequence[str], text: str, keyword: str, *, least: int) 
     return tuple(_deck_card(token) for token in tokens)
 
 
-def _parse_add(state: BurracoState, arguments: Sequence[str], text: str) -> Add:
+def _parse_add(state: BurracoState | None, arguments: Sequence[str], text: str) -> Add:
     token = arguments[0] if arguments else ""
     if not (token.isascii() and token.isdigit() and len(token) <= 4 and int(token) >= 1):
         raise NotationError(
@@ -296,7 +301,7 @@ def _parse_add(state: BurracoState, arguments: Sequence[str], text: str) -> Add:
         added = _parse_cards(tokens, text, "add", least=1)
     move = Add(number, added, arrangement)
     melds = _team_melds(state)
-    if melds is None or not 1 <= number <= len(melds):
+    if state is None or melds is None or not 1 <= number <= len(melds):
         return move
     resolved = read_addition(
         melds[number - 1], _tokens_of(move), meld_rules(state.table.options), number=number
@@ -306,8 +311,10 @@ def _parse_add(state: BurracoState, arguments: Sequence[str], text: str) -> Add:
     return _add_move(number, resolved)
 
 
-def _team_melds(state: BurracoState) -> tuple[Any, ...] | None:
-    if state.phase is not Phase.PLAY and state.phase is not Phase.DRAW:
+def _team_melds(state: BurracoState | None) -> tuple[Any, ...] | None:
+    """The melds of the team to act, against which an ``add`` is read (``None`` outside a
+    turn, or with no state: a view's moves read back from JSON keep the text's own form)."""
+    if state is None or (state.phase is not Phase.PLAY and state.phase is not Phase.DRAW):
         return None
     return state.melds[_team(state, state.to_act)]
 
@@ -469,31 +476,10 @@ def _apply_legal(
         return _add(state, move.number - 1, made)
     if made is not None:
         team_melds = state.melds[_team(state, state.to_act)]
-        return _laid(state, made.cards, (*team_melds, made))
+        return _laid(state, made.packed, len(made.cards), (*team_melds, made))
     if isinstance(move, Discard):
         return _discard(state, FACE_OF[move.card])
     return _draw(state) if isinstance(move, Draw) else _pickup(state)
-
-
-def _with_hand(state: BurracoState, seat: int, hand: int, hand_size: int) -> dict[str, Any]:
-    return {
-        "hands": _replace(state.hands, seat, hand),
-        "hand_sizes": _replace(state.hand_sizes, seat, hand_size),
-    }
-
-
-def _evolve(state: BurracoState, **changes: Any) -> BurracoState:
-    """``state`` with ``changes`` (named fields), built by keyword (the legal-move cache is not
-    carried over)."""
-    fields: dict[str, Any] = {
-        "table": state.table, "phase": state.phase, "to_act": state.to_act,
-        "hands": state.hands, "hand_sizes": state.hand_sizes, "melds": state.melds,
-        "discard": state.discard, "stock": state.stock, "drawn": state.drawn,
-        "pozzetti": state.pozzetti, "pozzetto_of_team": state.pozzetto_of_team,
-        "unseen": state.unseen, "turn": state.turn, "stalled": state.stalled,
-    }  # fmt: skip
-    fields.update(changes)
-    return BurracoState(**fields)
 
 
 def _deal(state: BurracoState, deal: Deal) -> BurracoState:
@@ -518,18 +504,26 @@ def _deal(state: BurracoState, deal: Deal) -> BurracoState:
         drawn=0,
         pozzetti=pozzetti,
         pozzetto_of_team=(-1,) * teams,
+        known=_known.nothing_known(players),
     )
+
+
+_DRAWN_TURN = {False: NEW_TURN, True: Turn(last_turn=True)}
+"""The turn after a draw, by whether it left the stock at two cards (the last turn)."""
 
 
 def _draw(state: BurracoState) -> BurracoState:
     seat = state.to_act
-    face = state.stock[state.drawn]
+    stock = state.stock
     drawn = state.drawn + 1
-    last_turn = len(state.stock) - drawn <= STOCK_LEFT_AT_END
-    return _evolve(
-        state, phase=Phase.PLAY, drawn=drawn,
-        turn=Turn(last_turn=last_turn),
-        **_with_hand(state, seat, state.hands[seat] + (1 << 3 * face), state.hand_sizes[seat] + 1),
+    return BurracoState(
+        table=state.table, phase=Phase.PLAY, to_act=seat,
+        hands=_replace(state.hands, seat, state.hands[seat] + (1 << 3 * stock[drawn - 1])),
+        hand_sizes=_replace(state.hand_sizes, seat, state.hand_sizes[seat] + 1),
+        melds=state.melds, discard=state.discard, stock=stock, drawn=drawn,
+        pozzetti=state.pozzetti, pozzetto_of_team=state.pozzetto_of_team, unseen=state.unseen,
+        turn=_DRAWN_TURN[len(stock) - drawn <= STOCK_LEFT_AT_END], stalled=state.stalled,
+        known=state.known,
     )  # fmt: skip
 
 
@@ -539,40 +533,62 @@ def _pickup(state: BurracoState) -> BurracoState:
     single = len(pile) == 1
     options = state.table.options
     forbidden = pile[0] if single and options.single_card_pile_no_rediscard else -1
-    return _evolve(
-        state, phase=Phase.PLAY, discard=(),
-        turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden),
-        **_with_hand(state, seat, state.hands[seat] + pack(pile),
-                     state.hand_sizes[seat] + len(pile)),
+    return BurracoState(
+        table=state.table, phase=Phase.PLAY, to_act=seat,
+        hands=_replace(state.hands, seat, state.hands[seat] + pack(pile)),
+        hand_sizes=_replace(state.hand_sizes, seat, state.hand_sizes[seat] + len(pile)),
+        melds=state.melds, discard=(), stock=state.stock, drawn=state.drawn,
+        pozzetti=state.pozzetti, pozzetto_of_team=state.pozzetto_of_team, unseen=state.unseen,
+        turn=_pickup_turn(single, forbidden), stalled=state.stalled,
+        known=_known.after_pickup(state.known, seat, pile, options.players),
     )  # fmt: skip
 
 
-def _laid(state: BurracoState, cards: Sequence[Card], melds: tuple[Any, ...]) -> BurracoState:
-    """After a meld or an add of ``cards``, the team's melds now ``melds``: the pozzetto is
-    taken directly if the hand is empty."""
+@functools.cache
+def _pickup_turn(single: bool, forbidden: int) -> Turn:
+    """The turn after taking the pile (a one-card pile if ``single``; ``forbidden`` the face
+    that may not be discarded, or -1)."""
+    return Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden)
+
+
+@functools.cache
+def _melded_turn(turn: Turn) -> Turn:
+    """``turn`` once the player has melded or added."""
+    return Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
+                no_discard_face=turn.no_discard_face, melded=True,
+                last_turn=turn.last_turn)  # fmt: skip
+
+
+def _laid(state: BurracoState, laid: int, laid_size: int, melds: tuple[Any, ...]) -> BurracoState:
+    """After a meld or an add of the packed cards ``laid`` (``laid_size`` of them), the team's
+    melds now ``melds``: the pozzetto is taken directly if the hand is empty."""
     seat = state.to_act
     team = _team(state, seat)
-    hand = state.hands[seat] - pack(FACE_OF[card] for card in cards)
-    hand_size = state.hand_sizes[seat] - len(cards)
-    turn = state.turn
-    changes: dict[str, Any] = {
-        "melds": _replace(state.melds, team, melds),
-        "turn": Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
-                     no_discard_face=turn.no_discard_face, melded=True,
-                     last_turn=turn.last_turn),
-    }  # fmt: skip
+    hand = state.hands[seat] - laid
+    hand_size = state.hand_sizes[seat] - laid_size
+    pozzetto_of_team = state.pozzetto_of_team
     if hand_size == 0:
         index = state.pozzetti_taken
         hand = pack(state.pozzetti[index])
         hand_size = POZZETTO_SIZE
-        changes["pozzetto_of_team"] = _replace(state.pozzetto_of_team, team, index)
-    changes.update(_with_hand(state, seat, hand, hand_size))
-    return _evolve(state, **changes)
+        pozzetto_of_team = _replace(pozzetto_of_team, team, index)
+    return BurracoState(
+        table=state.table, phase=state.phase, to_act=seat,
+        hands=_replace(state.hands, seat, hand),
+        hand_sizes=_replace(state.hand_sizes, seat, hand_size),
+        melds=_replace(state.melds, team, melds), discard=state.discard, stock=state.stock,
+        drawn=state.drawn, pozzetti=state.pozzetti, pozzetto_of_team=pozzetto_of_team,
+        unseen=state.unseen, turn=_melded_turn(state.turn), stalled=state.stalled,
+        known=_known.after_laying(state.known, seat, laid),
+    )  # fmt: skip
 
 
 def _add(state: BurracoState, index: int, addition: Addition) -> BurracoState:
     team_melds = state.melds[_team(state, state.to_act)]
-    return _laid(state, addition.added, _replace(team_melds, index, addition.result))
+    return _laid(
+        state, addition.added_packed, len(addition.added),
+        _replace(team_melds, index, addition.result),
+    )  # fmt: skip
 
 
 def _discard(state: BurracoState, face: int) -> BurracoState:
@@ -607,6 +623,7 @@ def _discard(state: BurracoState, face: int) -> BurracoState:
         drawn=state.drawn, pozzetti=state.pozzetti, pozzetto_of_team=pozzetto_of_team,
         unseen=unseen & ~(1 << following) if ends is None else unseen,
         turn=NEW_TURN, stalled=stalled,
+        known=_known.after_laying(state.known, seat, 1 << 3 * face),
     )  # fmt: skip
     if ends is not None:
         return _finish_hand(after, ends, team if closed else None)

@@ -16,17 +16,46 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
-from parlour.burraco.faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
-from parlour.burraco.melds import Addition, MeldKind, MeldRules, additions, new_melds
+from parlour.burraco.counts import (
+    addition_blocks,
+    distinct_faces_count,
+    distinct_wilds,
+    new_sequence_blocks,
+    new_set_block,
+)
+from parlour.burraco.faces import (
+    FACE_CARDS,
+    count,
+    distinct_faces,
+    faces_of,
+    is_wild_face,
+    nth_distinct_face,
+    pack,
+)
+from parlour.burraco.melds import (
+    SUIT_MASKS,
+    WILD_FIELDS,
+    Addition,
+    MeldKind,
+    MeldRules,
+    additions,
+    new_sequence_at,
+    new_sequences_of_suit,
+    new_sets_of_rank,
+    rank_key,
+    sequence_addition_at,
+    sequence_addition_shapes,
+    set_addition_at,
+    set_rank_mask,
+)
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco.options import Options
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
 from parlour.burraco.state import BurracoState, Phase, Turn
-from parlour.cards import Rank
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat
 
@@ -43,6 +72,7 @@ __all__ = [
     "team_melds_allow_set",
 ]
 
+_SET = MeldKind.SET
 DISCARDS = tuple(Discard(card) for card in FACE_CARDS)
 """The discard move of each face (shared values)."""
 TEAMS = {players: partnership_teams(players) for players in (4, 2)}
@@ -52,11 +82,28 @@ TEAM_OF = {players: team_of_seat(teams) for players, teams in TEAMS.items()}
 
 
 @functools.cache
-def meld_rules(options: Options) -> MeldRules:
-    """The meld engine's rules for a match's options (compiled once per options record)."""
+def _compiled_rules(options: Options) -> MeldRules:
     return MeldRules(
         ace_to_ace_run=options.ace_to_ace_run, wild_rearrangement=options.wild_rearrangement
     )
+
+
+_RULES_BY_RECORD: dict[int, tuple[Options, MeldRules]] = {}
+"""The rules of the options records seen last, by identity (an options record's hash walks
+all its fields; a match keeps one record)."""
+_MEMO_LIMIT = 64
+
+
+def meld_rules(options: Options) -> MeldRules:
+    """The meld engine's rules for a match's options (compiled once per options record)."""
+    seen = _RULES_BY_RECORD.get(id(options))
+    if seen is not None and seen[0] is options:
+        return seen[1]
+    rules = _compiled_rules(options)
+    if len(_RULES_BY_RECORD) >= _MEMO_LIMIT:
+        _RULES_BY_RECORD.clear()
+    _RULES_BY_RECORD[id(options)] = (options, rules)
+    return rules
 
 
 def closing_problem(options: Options, melds: Sequence[TableMeld], face: int) -> Violation | None:
@@ -134,11 +181,6 @@ def team_melds_allow_set(options: Options, melds: Sequence[TableMeld], meld: Tab
     return not any(other.kind is MeldKind.SET and other.rank == meld.rank for other in melds)
 
 
-def _set_ranks(melds: Sequence[TableMeld]) -> tuple[Rank, ...]:
-    """The ranks of the sets among ``melds``."""
-    return tuple(meld.rank for meld in melds if meld.kind is MeldKind.SET and meld.rank)
-
-
 @functools.lru_cache(maxsize=8192)
 def _meld_move(meld: TableMeld) -> Meld:
     """The `Meld` move that lays down ``meld`` (one shared value per meld)."""
@@ -188,31 +230,109 @@ def pickup_problem(state: BurracoState) -> Violation | None:
     )
 
 
+Block = tuple[int, int, Any, Any, Any, Any]
+"""One block of a `LegalMoves`: ``(number, kind, a, b, c, d)``. Its records are new melds when
+``number`` is 0, the additions onto the team's meld ``number`` when it is positive, `Discard`
+moves when it is -1; ``BUILD[kind](a, b, c, d)`` builds them all and ``PICK[kind](a, b, c, d,
+i)`` only the ``i``-th."""
+
+NEW_MELDS = 0
+DISCARDS_BLOCK = -1
+
+GIVEN, SETS, SEQUENCES, SET_ADDITIONS, SEQUENCE_ADDITIONS, DISCARDS_HELD = range(6)
+"""The kinds of block: records already built (``a``, a block that had to be filtered); the new
+sets of a rank (rank, key, wild cards); the new sequences of a suit (pool, suit, longest
+sequence); the adds onto a set, onto a sequence (meld, hand, rules);
+the discards of a hand's faces (hand)."""
+
+
+def _given(records: Sequence[Any], _b: object, _c: object, _d: object) -> Sequence[Any]:
+    return records
+
+
+def _sets(rank: int, key: int, wild_part: int, _d: object) -> Sequence[TableMeld]:
+    return new_sets_of_rank(rank, key, wild_part)
+
+
+def _sequences(pool: int, suit: int, max_length: int, _d: object) -> Sequence[TableMeld]:
+    return new_sequences_of_suit(pool, suit, max_length)
+
+
+def _additions(meld: TableMeld, hand: int, rules: MeldRules, _d: object) -> Sequence[Addition]:
+    return additions(meld, hand, rules)
+
+
+def _discards(hand: int, _b: object, _c: object, _d: object) -> list[Discard]:
+    """The discard of each distinct face of the packed ``hand``, by face."""
+    discards = DISCARDS
+    return [discards[face] for face in distinct_faces(hand)]
+
+
+def _pick_built(
+    build: Callable[[Any, Any, Any, Any], Sequence[Any]],
+) -> Callable[[Any, Any, Any, Any, int], Any]:
+    """A picker that builds the whole block and reads one record."""
+
+    def pick(a: Any, b: Any, c: Any, d: Any, index: int) -> Any:
+        return build(a, b, c, d)[index]
+
+    return pick
+
+
+def _pick_discard(hand: int, _b: object, _c: object, _d: object, index: int) -> Discard:
+    return DISCARDS[nth_distinct_face(hand, index)]
+
+
+def _pick_set_addition(
+    meld: TableMeld, hand: int, _rules: MeldRules, _d: object, index: int
+) -> Addition:
+    return set_addition_at(meld, hand, index)
+
+
+def _pick_sequence(pool: int, suit: int, max_length: int, _d: object, index: int) -> TableMeld:
+    return new_sequence_at(pool, suit, max_length, index)
+
+
+def _pick_sequence_addition(
+    meld: TableMeld, hand: int, rules: MeldRules, _d: object, index: int
+) -> Addition:
+    assert meld.suit is not None
+    pool = hand & (SUIT_MASKS[meld.suit] | WILD_FIELDS)
+    return sequence_addition_at(meld, sequence_addition_shapes(meld, pool, rules), index)
+
+
+BUILD: tuple[Callable[[Any, Any, Any, Any], Sequence[Any]], ...] = (
+    _given, _sets, _sequences, _additions, _additions, _discards,
+)  # fmt: skip
+"""How each kind of block builds its records."""
+PICK: tuple[Callable[[Any, Any, Any, Any, int], Any], ...] = (
+    _pick_built(_given), _pick_built(_sets), _pick_sequence, _pick_set_addition,
+    _pick_sequence_addition, _pick_discard,
+)  # fmt: skip
+"""How each kind of block builds its ``i``-th record alone (or reads it from all of them)."""
+
+
 class LegalMoves(Sequence[Move]):
     """The legal moves of a state in the play phase, as an immutable lazy sequence: the melds,
-    then the adds meld by meld, then the discards. Its length is known at once; a move object
-    is built only when it is read (the meld engine's results are shared, cached records).
+    then the adds meld by meld, then the discards. Its length is known at once from each block's
+    count (`parlour.burraco.counts`); a block is built only when one of its moves is read, and a
+    move object only when it is read (the meld engine's results are shared, cached records).
 
     It compares equal to any sequence of the same moves in the same order, and answers ``in``
-    and `made_by` without building every move.
+    and `made_by` building only the blocks that could hold the move.
     """
 
-    __slots__ = ("_additions", "_discards", "_length", "_melds", "_starts")
+    __slots__ = ("_blocks", "_ends", "_lays_cards", "_length", "_picked", "_picked_record")
 
-    def __init__(
-        self,
-        melds: Sequence[TableMeld],
-        additions: Sequence[tuple[int, Sequence[Addition]]],
-        discards: Sequence[Discard],
-    ) -> None:
-        self._melds = melds
-        self._additions = additions
-        self._discards = discards
-        starts = [len(melds)]
-        for _, block in additions:
-            starts.append(starts[-1] + len(block))
-        self._starts = starts
-        self._length = starts[-1] + len(discards)
+    def __init__(self, blocks: Sequence[Block], ends: Sequence[int], lays_cards: bool) -> None:
+        """``blocks`` in order, ``ends[i]`` the index just after block ``i``'s last move (no
+        block is empty); ``lays_cards`` whether any block is of melds or adds."""
+        self._blocks = blocks
+        self._ends = ends
+        self._length = ends[-1] if ends else 0
+        self._lays_cards = lays_cards
+        self._picked: Move | None = None
+        self._picked_record: TableMeld | Addition | None = None
 
     def __len__(self) -> int:
         return self._length
@@ -220,7 +340,7 @@ class LegalMoves(Sequence[Move]):
     @property
     def lays_cards(self) -> bool:
         """Whether any of these moves is a meld or an add."""
-        return bool(self._melds) or bool(self._additions)
+        return self._lays_cards
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -233,23 +353,32 @@ class LegalMoves(Sequence[Move]):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("legal move index out of range")
-        melds = self._melds
-        if index < len(melds):
-            return _meld_move(melds[index])
-        starts = self._starts
-        if index >= starts[-1]:
-            return self._discards[index - starts[-1]]
-        block = bisect.bisect_right(starts, index) - 1
-        number, found = self._additions[block]
-        return _add_move(number, found[index - starts[block]])
+        ends = self._ends
+        at = bisect.bisect_right(ends, index)
+        number, kind, a, b, c, d = self._blocks[at]
+        record = PICK[kind](a, b, c, d, index - ends[at - 1] if at else index)
+        move: Move
+        if number < 0:
+            move, made = record, None
+        elif number == 0:
+            move, made = _meld_move(record), record
+        else:
+            move, made = _add_move(number, record), record
+        self._picked = move
+        self._picked_record = made
+        return move
 
     def __iter__(self) -> Iterator[Move]:
-        for meld in self._melds:
-            yield _meld_move(meld)
-        for number, found in self._additions:
-            for addition in found:
-                yield _add_move(number, addition)
-        yield from self._discards
+        for number, kind, a, b, c, d in self._blocks:
+            records = BUILD[kind](a, b, c, d)
+            if number < 0:
+                yield from records
+            elif number == 0:
+                for meld in records:
+                    yield _meld_move(meld)
+            else:
+                for addition in records:
+                    yield _add_move(number, addition)
 
     def __contains__(self, move: object) -> bool:
         try:
@@ -261,19 +390,24 @@ class LegalMoves(Sequence[Move]):
     def made_by(self, move: object) -> TableMeld | Addition | None:
         """The new meld or the addition that the legal ``move`` makes (None for a discard);
         `KeyError` if ``move`` is not one of these moves."""
+        if move is self._picked and move is not None:
+            return self._picked_record
         if isinstance(move, Discard):
-            if move in self._discards:
-                return None
+            for number, kind, a, b, c, d in self._blocks:
+                if number < 0 and move in BUILD[kind](a, b, c, d):
+                    return None
         elif isinstance(move, Meld):
-            for meld in self._melds:
-                if meld.cards == move.cards:
-                    return meld
-        elif isinstance(move, Add) and type(move.number) is int:
-            for number, found in self._additions:
+            for number, kind, a, b, c, d in self._blocks:
+                if number == 0:
+                    for meld in BUILD[kind](a, b, c, d):
+                        if meld.cards == move.cards:
+                            return meld  # type: ignore[no-any-return]
+        elif isinstance(move, Add) and type(move.number) is int and move.number > 0:
+            for number, kind, a, b, c, d in self._blocks:
                 if number == move.number:
-                    for addition in found:
+                    for addition in BUILD[kind](a, b, c, d):
                         if _add_move(number, addition) == move:
-                            return addition
+                            return addition  # type: ignore[no-any-return]
         raise KeyError(move)
 
     def __eq__(self, other: object) -> bool:
@@ -302,6 +436,13 @@ def legal_moves_of(state: BurracoState) -> Sequence[Move]:
         return (DRAW, PICKUP) if pickup_problem(state) is None else (DRAW,)
     if phase is not Phase.PLAY:
         return ()
+    return _play_moves(state)
+
+
+def _play_moves(state: BurracoState) -> LegalMoves:
+    """The legal moves of the play phase, block by block: each block is counted here and built
+    only when read, except a block that must be filtered (a meld or an add that could leave the
+    seat unable to end its turn, a discard that a rule forbids), which is built at once."""
     options = state.table.options
     rules = meld_rules(options)
     seat = state.to_act
@@ -309,37 +450,138 @@ def legal_moves_of(state: BurracoState) -> Sequence[Move]:
     hand = state.hands[seat]
     hand_size = state.hand_sizes[seat]
     team_melds = state.melds[team]
-    melds: Sequence[TableMeld] = new_melds(hand, rules)
-    taken_ranks = () if options.allow_duplicate_set_rank else _set_ranks(team_melds)
-    if taken_ranks:
-        melds = [meld for meld in melds if meld.rank not in taken_ranks]
-    short = hand_size - 2  # a meld or an add of this many cards or more leaves 2 or fewer
-    if any(len(meld.cards) >= short for meld in melds):
-        melds = [
-            meld
-            for meld in melds
-            if len(meld.cards) < short or not _unfinishable(state, meld, team_melds)
-        ]
-    blocks: list[tuple[int, Sequence[Addition]]] = []
-    for index, meld in enumerate(team_melds):
-        found: Sequence[Addition] = additions(meld, hand, rules)
-        if any(len(addition.added) >= short for addition in found):
-            found = [
-                addition
-                for addition in found
-                if len(addition.added) < short or finish_problem(
-                    state, hand - addition.added_packed, hand_size - len(addition.added),
-                    (*team_melds[:index], addition.result, *team_melds[index + 1 :]),
-                ) is None
-            ]  # fmt: skip
-        if found:
-            blocks.append((index + 1, found))
-    faces = distinct_faces(hand)
+    short = _short(state, team, hand_size)
+    wild_part = hand & WILD_FIELDS
+    wilds = distinct_wilds(wild_part)
+    blocks: list[Block] = []
+    ends: list[int] = []
+    total = 0
+    ranks = set_rank_mask(hand)
+    if ranks and team_melds and not options.allow_duplicate_set_rank:
+        ranks &= ~_set_rank_bits(team_melds)
+    while ranks:
+        lowest = ranks & -ranks
+        ranks ^= lowest
+        rank = lowest.bit_length() + 1
+        key = rank_key(hand, rank)
+        count, most = new_set_block(key, wilds)
+        block: Block = (NEW_MELDS, SETS, rank, key, wild_part, None)
+        if most >= short:
+            block, count = _finishable_melds(state, block, short, team_melds)
+        if count:
+            total += count
+            blocks.append(block)
+            ends.append(total)
+    max_length = rules.max_sequence_length
+    for suit, (count, most) in enumerate(new_sequence_blocks(hand, wilds, max_length)):
+        if count:
+            block = (NEW_MELDS, SEQUENCES, hand & SUIT_MASKS[suit] | wild_part, suit, max_length,
+                     None)  # fmt: skip
+            if most >= short:
+                block, count = _finishable_melds(state, block, short, team_melds)
+            if count:
+                total += count
+                blocks.append(block)
+                ends.append(total)
+    adds = addition_blocks(team_melds, hand, wild_part, wilds, rules)
+    for index, (count, most) in enumerate(adds):
+        if count:
+            meld = team_melds[index]
+            kind = SET_ADDITIONS if meld.kind is _SET else SEQUENCE_ADDITIONS
+            block = (index + 1, kind, meld, hand, rules, None)
+            if most >= short:
+                block, count = _finishable_additions(state, block, short, team_melds)
+            if count:
+                total += count
+                blocks.append(block)
+                ends.append(total)
+    lays_cards = total > 0
     turn = state.turn
-    if not (
+    if (
         hand_size > 1
         and turn.no_discard_face < 0
         and not (turn.took_pile and options.must_meld_after_taking_pile)
     ):
-        faces = [face for face in faces if discard_problem(state, face) is None]
-    return LegalMoves(melds, blocks, [DISCARDS[face] for face in faces])
+        total += distinct_faces_count(hand)
+        blocks.append((DISCARDS_BLOCK, DISCARDS_HELD, hand, None, None, None))
+        ends.append(total)
+    else:
+        allowed = [
+            DISCARDS[face] for face in distinct_faces(hand) if discard_problem(state, face) is None
+        ]
+        if allowed:
+            total += len(allowed)
+            blocks.append((DISCARDS_BLOCK, GIVEN, allowed, None, None, None))
+            ends.append(total)
+    return LegalMoves(blocks, ends, lays_cards)
+
+
+_NEVER = 1 << 30
+"""More cards than any meld or add lays."""
+
+
+def _short(state: BurracoState, team: int, hand_size: int) -> int:
+    """The fewest cards a meld or an add must lay for `finish_problem` to be able to refuse it:
+    one that leaves two cards or fewer when a face may not be discarded (both copies may be
+    left), one that leaves one card or none when the team has its pozzetto (it cannot meld out,
+    nor close on a card it may not close with), otherwise none."""
+    if state.turn.no_discard_face >= 0:
+        return hand_size - 2
+    if state.pozzetto_of_team[team] >= 0:
+        return hand_size - 1
+    return _NEVER
+
+
+_SET_RANKS_BY_MELDS: dict[int, tuple[Sequence[TableMeld], int]] = {}
+"""`_set_rank_bits` of the teams' melds seen last, by identity (a team's melds are one tuple
+from state to state until it melds or adds)."""
+
+
+def _set_rank_bits(melds: Sequence[TableMeld]) -> int:
+    """The ranks of the sets among ``melds``, as a mask with bit ``rank - 2``."""
+    seen = _SET_RANKS_BY_MELDS.get(id(melds))
+    if seen is not None and seen[0] is melds:
+        return seen[1]
+    bits = 0
+    for meld in melds:
+        if meld.kind is _SET and meld.rank:
+            bits |= 1 << (meld.rank - 2)
+    if len(_SET_RANKS_BY_MELDS) >= _MEMO_LIMIT:
+        _SET_RANKS_BY_MELDS.clear()
+    _SET_RANKS_BY_MELDS[id(melds)] = (melds, bits)
+    return bits
+
+
+def _finishable_melds(
+    state: BurracoState, block: Block, short: int, team_melds: Sequence[TableMeld]
+) -> tuple[Block, int]:
+    """A block of new melds without those that would leave the seat unable to end its turn,
+    and its count."""
+    number, kind, a, b, c, d = block
+    kept = [
+        meld
+        for meld in BUILD[kind](a, b, c, d)
+        if len(meld.cards) < short or not _unfinishable(state, meld, team_melds)
+    ]
+    return (number, GIVEN, kept, None, None, None), len(kept)
+
+
+def _finishable_additions(
+    state: BurracoState, block: Block, short: int, team_melds: Sequence[TableMeld]
+) -> tuple[Block, int]:
+    """A block of adds onto the team's meld ``block[0]`` without those that would leave the
+    seat unable to end its turn, and its count."""
+    number, kind, a, b, c, d = block
+    seat = state.to_act
+    hand = state.hands[seat]
+    hand_size = state.hand_sizes[seat]
+    index = number - 1
+    kept = [
+        addition
+        for addition in BUILD[kind](a, b, c, d)
+        if len(addition.added) < short or finish_problem(
+            state, hand - addition.added_packed, hand_size - len(addition.added),
+            (*team_melds[:index], addition.result, *team_melds[index + 1 :]),
+        ) is None
+    ]  # fmt: skip
+    return (number, GIVEN, kept, None, None, None), len(kept)

@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -99,6 +100,8 @@ __all__ = [
     "MAX_SET_LENGTH",
     "MIN_MELD_LENGTH",
     "REARRANGEMENT_KEEPS_PLACES",
+    "SUIT_MASKS",
+    "WILD_FIELDS",
     "Addition",
     "Meld",
     "MeldKind",
@@ -108,8 +111,17 @@ __all__ = [
     "additions",
     "natural_card",
     "new_melds",
+    "new_sequence_at",
+    "new_sequences_of_suit",
+    "new_sets_of_rank",
+    "rank_key",
     "read_addition",
     "read_meld",
+    "sequence_addition_at",
+    "sequence_addition_shapes",
+    "sequence_meld",
+    "set_addition_at",
+    "set_rank_mask",
 ]
 
 # --- rule tables ------------------------------------------------------------------------------
@@ -645,6 +657,70 @@ def _suit_sequences(pool: int, suit: int, max_length: int) -> tuple[Meld, ...]:
     )
 
 
+# --- the blocks of new melds, for a legal set built block by block ----------------------------
+
+WILD_FIELDS = _WILD_FIELDS
+"""The count fields of the wild faces in a packed hand."""
+SUIT_MASKS = _SUIT_MASKS
+"""The count fields of each suit's 13 faces in a packed hand."""
+set_rank_mask = _set_ranks
+"""The ranks of which a packed hand could lay a set (bit ``rank - 2``): `new_melds` lists the
+sets of these ranks, lowest first."""
+rank_key = _rank_key
+"""A rank's four counts in a packed hand, 3 bits a suit (the ``key`` of `new_sets_of_rank`)."""
+new_sets_of_rank = _rank_sets
+"""``new_sets_of_rank(rank, key, wild_part)``: the new sets of one rank in `new_melds`."""
+new_sequences_of_suit = _suit_sequences
+"""``new_sequences_of_suit(pool, suit, max_length)``: the new sequences of one suit in
+`new_melds`, from the hand's cards of that suit and its wild cards."""
+
+
+sequence_meld = _sequence_meld
+"""``sequence_meld(suit, low, high, wild_position, wild_face)``: the sequence of ``suit`` on
+low..high with ``wild_face`` acting as the wild at ``wild_position`` (0 and -1: clean)."""
+
+
+def new_sequence_at(pool: int, suit: int, max_length: int, index: int) -> Meld:
+    """``new_sequences_of_suit(pool, suit, max_length)[index]``, building only that meld;
+    `IndexError` past the end."""
+    shapes = _shapes(pool, suit, max_length, MIN_MELD_LENGTH, ACE_HIGH, 0, _ALL_POSITIONS)
+    for shape in itertools.islice(shapes, index, None):
+        return _sequence_meld(suit, *shape)
+    raise IndexError(f"no new sequence number {index}")
+
+
+def set_addition_at(meld: Meld, hand: int, index: int) -> Addition:
+    """``additions(meld, hand, rules)[index]`` for a set ``meld``, building only that
+    addition; `IndexError` past the end."""
+    for faces, wild in itertools.islice(_set_addition_shapes(meld, hand), index, None):
+        return _set_result(meld, faces, wild)
+    raise IndexError(f"no addition number {index}")
+
+
+def sequence_addition_shapes(
+    meld: Meld, pool: int, rules: MeldRules
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The shapes ``(low, high, wild_position, wild_face, packed result)`` of the adds onto
+    the sequence ``meld`` from ``pool``, the hand's cards of its suit and its wild cards, one
+    per add in the order of `additions`."""
+    suit = _suit_of(meld)
+    return tuple(
+        _sequence_addition_shapes(meld, _within_reach(meld, suit, pool) | pool & _WILD_FIELDS,
+                                  rules)
+    )  # fmt: skip
+
+
+def sequence_addition_at(
+    meld: Meld, shapes: Sequence[tuple[int, int, int, int, int]], index: int
+) -> Addition:
+    """``additions(meld, hand, rules)[index]`` for a sequence ``meld``, from the ``shapes`` of
+    `sequence_addition_shapes` for that hand, building only that addition."""
+    shape = shapes[index]
+    result = shape[4]
+    ambiguous = sum(1 for other in shapes if other[4] == result) > 1
+    return _sequence_addition(meld, shape, result - meld.packed, ambiguous)
+
+
 # --- reading a meld ---------------------------------------------------------------------------
 
 
@@ -880,13 +956,14 @@ def _places_kept(
     )
 
 
-def _sequence_results(
-    meld: Meld, pool: int, rules: MeldRules, min_length: int, keeps_places: bool
-) -> list[tuple[int, int, int, int, int]]:
-    """The legal results of adding cards of ``pool`` (which holds the meld's own cards too) to
-    the sequence ``meld``: ``(low, high, wild_position, wild_face, packed result)`` for every
-    valid sequence of at least ``min_length`` cards holding every old card and, when
-    ``keeps_places``, following the tournament rule."""
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _sequence_frame(
+    meld: Meld, keeps_places: bool
+) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """What `_sequence_results` needs of the sequence ``meld`` whatever the hand: its suit, low
+    and high positions, wild position (0 if clean), packed cards, wild face (-1 if clean), and
+    the bounds of a result (the highest low end, the lowest high end, the wild's possible
+    places as a mask), with the old cards keeping their places when ``keeps_places``."""
     suit = _suit_of(meld)
     old_low = meld.low
     old_high = old_low + len(meld.cards) - 1
@@ -895,7 +972,6 @@ def _sequence_results(
     old_faces = [by_code[card.code] for card in meld.cards]
     old = pack(old_faces)
     old_wild_face = old_faces[old_wild - old_low] if old_wild else -1
-    naturals = _NATURAL_FACE[suit]
     if keeps_places:
         low_max = TWO_POSITION + 1 if not old_wild and old_low == TWO_POSITION else old_low
         high_min = old_high
@@ -909,6 +985,22 @@ def _sequence_results(
         low_max = fixed[0] if fixed else ACE_HIGH
         high_min = fixed[-1] if fixed else 0
         wild_places = _ALL_POSITIONS & ~sum(1 << position for position in fixed)
+    return (
+        suit, old_low, old_high, old_wild, old, old_wild_face, low_max, high_min, wild_places
+    )  # fmt: skip
+
+
+def _sequence_results(
+    meld: Meld, pool: int, rules: MeldRules, min_length: int, keeps_places: bool
+) -> list[tuple[int, int, int, int, int]]:
+    """The legal results of adding cards of ``pool`` (which holds the meld's own cards too) to
+    the sequence ``meld``: ``(low, high, wild_position, wild_face, packed result)`` for every
+    valid sequence of at least ``min_length`` cards holding every old card and, when
+    ``keeps_places``, following the tournament rule."""
+    suit, old_low, old_high, old_wild, old, old_wild_face, low_max, high_min, wild_places = (
+        _sequence_frame(meld, keeps_places)
+    )
+    naturals = _NATURAL_FACE[suit]
     run = _RUN_PACKED[suit]
     unit = _UNIT
     results = []
@@ -964,17 +1056,27 @@ def _sequence_addition(
     )
 
 
-def _sequence_additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
+def _sequence_addition_shapes(
+    meld: Meld, hand: int, rules: MeldRules
+) -> list[tuple[int, int, int, int, int]]:
+    """The result shapes (see `_sequence_results`) of every add onto the sequence ``meld`` from
+    the packed ``hand``, in the order of `additions`: one shape per distinct add."""
     # with no card of the suit only a wild can go on, and under the tournament rule only onto a
     # clean meld (freely, a 2 of the suit acting as the wild may go home to 2 to make room)
     if not hand >> (39 * _suit_of(meld)) & _SUIT_FIELDS and (
         not hand & _WILD_FIELDS or (meld.wild_position is not None and rules.keeps_places)
     ):
-        return ()
-    old = meld.packed
-    shapes = _sequence_results(meld, old + hand, rules, len(meld.cards) + 1, rules.keeps_places)
+        return []
+    return _sequence_results(
+        meld, meld.packed + hand, rules, len(meld.cards) + 1, rules.keeps_places
+    )
+
+
+def _sequence_additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
+    shapes = _sequence_addition_shapes(meld, hand, rules)
     if not shapes:
         return ()
+    old = meld.packed
     arrangements: dict[int, int] = {}
     for shape in shapes:
         added = shape[4] - old
@@ -1002,27 +1104,31 @@ def _set_result(meld: Meld, added_faces: Sequence[int], wild: bool) -> Addition:
     )
 
 
-def _set_additions(meld: Meld, hand: int) -> tuple[Addition, ...]:
+def _set_addition_shapes(meld: Meld, hand: int) -> Iterator[tuple[list[int], bool]]:
+    """The adds onto the set ``meld`` from ``hand`` in order (see `_set_additions`), each as
+    the faces added and whether the result holds a wild."""
     rank = _rank_of(meld)
     length = len(meld.cards)
     has_wild = meld.wild_position is not None
     wilds = [] if has_wild else _held_wilds(hand)
     key = _rank_key(hand, rank)
     if not key and not wilds:
-        return ()
+        return
     offset = rank - 2
-    found: list[Addition] = []
     for suits in _sub_suits(key):
         total = length + len(suits)
         if total > MAX_SET_LENGTH:
             break
         naturals = [suit * 13 + offset for suit in suits]
         if suits:
-            found.append(_set_result(meld, naturals, has_wild))
+            yield naturals, has_wild
         if total < MAX_SET_LENGTH:
             for face, _card, _slot in wilds:
-                found.append(_set_result(meld, [*naturals, face], True))
-    return tuple(found)
+                yield [*naturals, face], True
+
+
+def _set_additions(meld: Meld, hand: int) -> tuple[Addition, ...]:
+    return tuple(_set_result(meld, faces, wild) for faces, wild in _set_addition_shapes(meld, hand))
 
 
 def additions(meld: Meld, hand: int, rules: MeldRules) -> tuple[Addition, ...]:
@@ -1060,8 +1166,8 @@ def _within_reach(meld: Meld, suit: int, hand: int) -> int:
     the suit may stand at 2), and the natural card of its wild's place. No valid result can
     reach a card beyond: a sequence has no gap and one wild."""
     naturals = _NATURAL_FACE[suit]
-    two = FACE_CARDS[naturals[TWO_POSITION]]
-    home = TWO_POSITION if two in meld.cards else -1  # the meld's own 2 may stand at 2
+    two_held = meld.packed >> (3 * naturals[TWO_POSITION]) & 7
+    home = TWO_POSITION if two_held else -1  # the meld's own 2 may stand at 2
     can_bridge = (
         hand & _WILD_FIELDS or meld.wild_position is not None or meld.low == TWO_POSITION
     )  # a wild held, the meld's own wild, or its natural 2, which may become the wild

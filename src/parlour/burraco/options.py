@@ -26,7 +26,10 @@ def _positive_int_or_default() -> OptionSpec:
             f"not {value!r}"
         )
 
-    return OptionSpec("a positive integer or null", check, (None, 2))
+    return OptionSpec(
+        describe="a positive integer or null", check=check, examples=(None, 2),
+        kind="positive_int_or_null",
+    )  # fmt: skip
 
 
 DESCRIPTIONS: dict[str, str] = {

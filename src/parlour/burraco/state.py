@@ -9,14 +9,15 @@ is cached, so hashing a state costs the same in the first hand and the tenth.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from parlour.burraco.melds import Meld
 from parlour.burraco.options import Options
 from parlour.core import Move, ScoreEvent
+from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
 __all__ = ["BurracoState", "HandResult", "Phase", "Table", "TeamScore", "Turn"]
@@ -103,7 +104,7 @@ NEW_TURN = Turn()
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class BurracoState:
+class BurracoState(StateJson):
     """A Burraco match at one moment.
 
     * ``hands``: each seat's packed hand (`parlour.burraco.faces`); ``hand_sizes`` their sizes.
@@ -114,8 +115,11 @@ class BurracoState:
       pozzetto each team took (0 the top one, 1 the other) or -1; ``unseen``: a bit per seat
       holding a pozzetto taken on the discard that it has not yet looked at.
     * ``stalled``: consecutive turns that took a one-card pile and melded nothing.
+    * ``known``: each seat's packed cards that everybody knows it holds (the discard pile it
+      took, less one copy of each face it has since melded, added or discarded).
 
-    ``legal`` holds the legal moves, computed once, on first use (not part of equality).
+    ``legal`` holds the legal moves, computed once, on first use and kept in ``legal_cache``
+    (``None`` until then; not part of equality).
     """
 
     table: Table
@@ -132,14 +136,32 @@ class BurracoState:
     unseen: int = 0
     turn: Turn = NEW_TURN
     stalled: int = 0
+    known: tuple[int, ...] = ()
+    legal_cache: Sequence[Move] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
-    @functools.cached_property
+    @property
     def legal(self) -> Sequence[Move]:
         """Every legal move in the documented order: a tuple, or in the play phase a lazy
         `parlour.burraco.legal.LegalMoves` (computed once per state)."""
-        from parlour.burraco.legal import legal_moves_of
+        found = self.legal_cache
+        if found is None:
+            from parlour.burraco.legal import legal_moves_of
 
-        return legal_moves_of(self)
+            found = legal_moves_of(self)
+            object.__setattr__(self, "legal_cache", found)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a copy keeps: every field but the legal-move cache."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))
+                if field.init}  # fmt: skip
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "legal_cache", None)
 
     @property
     def stock_left(self) -> int:

@@ -3,8 +3,8 @@
 A seat sees its own hand (except a pozzetto it took on the discard, until its next turn), both
 teams' melds as laid (each wild at its place), the whole discard pile (it is open), the sizes of
 the stock, of the pozzetti left and of every hand, which team took which pozzetto, what the
-current turn has done, and the scores. It never sees another hand, the stock's order or a
-pozzetto's cards.
+current turn has done, the cards everybody knows a hand holds (taken with the discard pile),
+and the scores. It never sees the rest of another hand, the stock's order or a pozzetto's cards.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import ClassVar
 import attrs
 
 from parlour.burraco.faces import FACE_CARDS, cards_of, faces_of, pack
+from parlour.burraco.faces import size as hand_size
 from parlour.burraco.legal import TEAMS
 from parlour.burraco.melds import Meld
 from parlour.burraco.state import BurracoState, HandResult, Phase
@@ -55,7 +56,10 @@ class BurracoView(View):
     ``hand`` is empty while ``pozzetto_unseen`` (the seat took a pozzetto on the discard and has
     not had a turn since); ``melds`` lists each team's melds in the order laid down (``add n``
     names the n-th of one's own team); ``discard`` is the whole pile, top first;
-    ``pozzetto_of_team`` is the pozzetto each team took (1 the top one, 2 the other, 0 none);
+    ``known_cards`` gives, by seat, the cards everybody knows that hand holds (taken with the
+    discard pile and not laid down or discarded since: one copy of a face leaves it each time
+    the seat lays down or discards that face); ``pozzetto_of_team`` is the pozzetto each team
+    took (1 the top one, 2 the other, 0 none);
     ``no_discard`` is the card that may not be discarded this turn (a one-card pile just taken).
     """
 
@@ -65,6 +69,7 @@ class BurracoView(View):
     pozzetto_unseen: bool
     melds: tuple[tuple[MeldView, ...], ...]
     discard: tuple[Card, ...]
+    known_cards: tuple[tuple[Card, ...], ...]
     stock_size: int
     pozzetti_left: int
     pozzetto_of_team: tuple[int, ...]
@@ -98,6 +103,9 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
         hand_sizes=state.hand_sizes if in_play else (0,) * table.options.players,
         melds=tuple(tuple(_meld_view(meld) for meld in melds) for melds in state.melds),
         discard=tuple(FACE_CARDS[face] for face in state.discard),
+        known_cards=tuple(cards_of(known) for known in _known(state))
+        if in_play
+        else ((),) * table.options.players,
         stock_size=state.stock_left if in_play else 0,
         pozzetti_left=len(state.pozzetti) - state.pozzetti_taken if in_play else 0,
         pozzetto_of_team=tuple(taken + 1 for taken in state.pozzetto_of_team),
@@ -111,10 +119,16 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
     )
 
 
+def _known(state: BurracoState) -> tuple[int, ...]:
+    """The packed cards known in each hand (none for a state that keeps no record)."""
+    return state.known or (0,) * len(state.hands)
+
+
 def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -> BurracoState:
-    """A state ``seat`` cannot tell from ``state``: the cards of the other hands (and its own
-    while its pozzetto is unseen), the stock and the pozzetti left are redealt at random among
-    those places, each keeping its size."""
+    """A state ``seat`` cannot tell from ``state``: the unseen cards of the other hands (and of
+    its own while its pozzetto is unseen), the stock and the pozzetti left are redealt at random
+    among those places, each keeping its size. The cards everybody knows a hand holds (taken
+    with the discard pile) stay in that hand."""
     if state.phase is not Phase.DRAW and state.phase is not Phase.PLAY:
         return state
     hidden_hands = [
@@ -123,7 +137,8 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
         if other != seat or state.unseen >> other & 1
     ]
     taken = state.pozzetti_taken
-    pool = [face for other in hidden_hands for face in faces_of(state.hands[other])]
+    known = _known(state)
+    pool = [face for other in hidden_hands for face in faces_of(state.hands[other] - known[other])]
     stock_rest = state.stock[state.drawn :]
     pool += stock_rest
     for pozzetto in state.pozzetti[taken:]:
@@ -132,8 +147,8 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
     hands = list(state.hands)
     position = 0
     for other in hidden_hands:
-        size = state.hand_sizes[other]
-        hands[other] = pack(pool[position : position + size])
+        size = state.hand_sizes[other] - hand_size(known[other])
+        hands[other] = known[other] + pack(pool[position : position + size])
         position += size
     stock = (*state.stock[: state.drawn], *pool[position : position + len(stock_rest)])
     position += len(stock_rest)

@@ -56,10 +56,12 @@ from parlour.ecarte.rules import (
     deal_slices,
 )
 from parlour.ecarte.scoring import (
+    king_award,
     match_over_after_deal,
     score_deal,
     stopped_deal,
     target_reached,
+    turnup_king_award,
     winning_seats,
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table, build_state
@@ -483,7 +485,7 @@ def _deal(state: EcarteState, layout: tuple[tuple[int, int], int, tuple[int, ...
     match_score = table.match_score
     awards: tuple[ScoreEvent, ...] = ()
     if _KINGS >> turnup & 1:
-        awards = (ScoreEvent((dealer,), 1, "ecarte.turnup_king", number, None),)
+        awards = (turnup_king_award(dealer, number),)
         match_score = _plus(match_score, dealer, 1)
     new_table = Table(
         options=table.options, dealer=dealer, deal_number=number, match_score=match_score,
@@ -565,7 +567,7 @@ def _discard(state: EcarteState, move: Discard) -> EcarteState:
 
 def _with_king(table: Table, seat: int) -> Table:
     """The table once ``seat`` has marked the king of trumps (1 point, during trick 1)."""
-    event = ScoreEvent((seat,), 1, "ecarte.king", table.deal_number, 1)
+    event = king_award(seat, table.deal_number)
     return Table(
         options=table.options, dealer=table.dealer, deal_number=table.deal_number,
         match_score=_plus(table.match_score, seat, 1), deals=table.deals, turnup=table.turnup,
@@ -583,7 +585,7 @@ def _mark_king(state: EcarteState) -> EcarteState:
         return _stop(table, exchange, state.won)
     return build_state(
         table=table, phase=_PLAY, to_act=seat, hands=state.hands, exchange=exchange,
-        trick=state.trick, won=state.won, last_trick=state.last_trick,
+        trick=state.trick, won=state.won, finished_tricks=state.finished_tricks,
     )  # fmt: skip
 
 
@@ -605,7 +607,7 @@ def _play(state: EcarteState, card: int) -> EcarteState:
                 return _stop(table, exchange, won)
         return build_state(
             table=table, phase=_PLAY, to_act=1 - seat, hands=hands, exchange=exchange,
-            trick=(card,), won=won, last_trick=state.last_trick,
+            trick=(card,), won=won, finished_tricks=state.finished_tricks,
         )  # fmt: skip
     led = trick[0]
     leader = 1 - seat
@@ -619,7 +621,7 @@ def _play(state: EcarteState, card: int) -> EcarteState:
         return _finish_deal(table, exchange, won)
     return build_state(
         table=table, phase=_PLAY, to_act=winner, hands=hands, exchange=exchange, won=won,
-        last_trick=(leader, led, card),
+        finished_tricks=(*state.finished_tricks, (leader, led, card)),
     )  # fmt: skip
 
 

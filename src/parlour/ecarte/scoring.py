@@ -21,11 +21,15 @@ from parlour.ecarte.state import DealResult, Exchange, Table
 
 __all__ = [
     "deal_situation",
+    "king_award",
     "match_over_after_deal",
     "score_deal",
+    "scored_deal",
     "stopped_deal",
+    "stopped_result",
     "target_reached",
     "trick_award",
+    "turnup_king_award",
     "winning_seats",
 ]
 
@@ -33,6 +37,16 @@ __all__ = [
 _SUITS = tuple(Suit)
 _KINGS = sum(KING_BIT)
 """The mask of the four kings."""
+
+
+def turnup_king_award(dealer: int, deal_number: int) -> ScoreEvent:
+    """The dealer's point for a king turned up, scored at the deal."""
+    return ScoreEvent((dealer,), 1, "ecarte.turnup_king", deal_number, None)
+
+
+def king_award(seat: int, deal_number: int) -> ScoreEvent:
+    """The point for marking the king of trumps, scored during the first trick."""
+    return ScoreEvent((seat,), 1, "ecarte.king", deal_number, 1)
 
 
 def deal_situation(options: Options, exchange: Exchange) -> str:
@@ -77,7 +91,11 @@ def _result(table: Table, exchange: Exchange, outcome: str, tricks: tuple[int, i
 
 def score_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> DealResult:
     """The breakdown of a deal whose five tricks are played (``won``: card masks by seat)."""
-    tricks = (won[0].bit_count() // 2, won[1].bit_count() // 2)
+    return scored_deal(table, exchange, (won[0].bit_count() // 2, won[1].bit_count() // 2))
+
+
+def scored_deal(table: Table, exchange: Exchange, tricks: tuple[int, int]) -> DealResult:
+    """The breakdown of a deal whose five tricks are played, each seat taking ``tricks``."""
     assert tricks[0] + tricks[1] == TRICKS_PER_DEAL
     nondealer = table.nondealer
     award = trick_award(table.options, exchange, tricks[nondealer])
@@ -90,7 +108,11 @@ def score_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> DealRe
 
 def stopped_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> DealResult:
     """The breakdown of a deal cut short because a king brought a player to the target."""
-    tricks = (won[0].bit_count() // 2, won[1].bit_count() // 2)
+    return stopped_result(table, exchange, (won[0].bit_count() // 2, won[1].bit_count() // 2))
+
+
+def stopped_result(table: Table, exchange: Exchange, tricks: tuple[int, int]) -> DealResult:
+    """`stopped_deal` of a deal in which each seat had taken ``tricks``."""
     return _result(table, exchange, "stopped", tricks, table.awards)
 
 

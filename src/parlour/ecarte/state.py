@@ -1,9 +1,11 @@
 """Écarté's state records: immutable, flat, built from small ints, tuples and frozen records.
 
-A state keeps no move history. What stays fixed while the cards are played (the match score,
-the turn-up, the options, the finished deals) lives in a `Table`; what the exchanges settle
-(the talon, the discards, the proposals) in an `Exchange`; both are shared by every state of
-the play. What changes with each card (hands, the trick) lives in `EcarteState` itself.
+A state keeps no move history beyond the cards of the current deal's tricks (what every
+player has seen played). What stays fixed while the cards are played (the match score, the
+turn-up, the options, the finished deals) lives in a `Table`; what the exchanges settle (the
+talon, the discards, the proposals) in an `Exchange`; both are shared by every state of the
+play. What changes with each card (hands, the trick, the finished tricks) lives in
+`EcarteState` itself.
 """
 
 from __future__ import annotations
@@ -19,9 +21,18 @@ from parlour.ecarte.moves import ACCEPT, PROPOSE, REFUSE
 from parlour.ecarte.options import Options
 from parlour.ecarte.play import discard_moves, king_then_plays, play_evaluator, play_moves
 from parlour.ecarte.rules import KING_BIT, MAX_DISCARD
+from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
-__all__ = ["DealResult", "EcarteState", "Exchange", "Phase", "Table", "build_state"]
+__all__ = [
+    "PHASE_NAMES",
+    "DealResult",
+    "EcarteState",
+    "Exchange",
+    "Phase",
+    "Table",
+    "build_state",
+]
 
 
 class Phase(enum.IntEnum):
@@ -37,6 +48,18 @@ class Phase(enum.IntEnum):
     DISCARD_DEALER = 4
     PLAY = 5
     OVER = 6
+
+
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.DEAL_DUE: "deal_due",
+    Phase.DECIDE: "decide",
+    Phase.RESPOND: "respond",
+    Phase.DISCARD_NONDEALER: "discard_nondealer",
+    Phase.DISCARD_DEALER: "discard_dealer",
+    Phase.PLAY: "play",
+    Phase.OVER: "over",
+}
+"""Each phase's name in views and positions."""
 
 
 @attrs.frozen(slots=True)
@@ -136,13 +159,16 @@ _RESPONSES = (ACCEPT, REFUSE)
 
 
 @attrs.frozen(slots=True)
-class EcarteState:
+class EcarteState(StateJson):
     """An Écarté match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
-    and `copy.deepcopy` return the state itself).
+    and `copy.deepcopy` return the state itself); ``to_dict()`` and ``from_dict`` write and
+    read it as a position (`parlour.positions`; the keys are in docs/ecarte.md).
 
     ``hands`` are 32-bit masks by seat; ``trick`` the cards played to the current trick (led by
     the seat that is not to act, if it holds a card); ``won`` the masks of the cards each seat
-    has taken; ``last_trick`` the previous trick as (leader, card, card), or ``()``.
+    has taken; ``finished_tricks`` this deal's finished tricks in playing order, each as
+    (leader, card led, card played to it): with the current trick, every card of the deal played
+    so far and who played it. Each is appended once, when its trick is complete.
 
     ``play_mask`` (the cards the seat to act may play now, 0 when it is not the time to play a
     card) and ``legal`` (its legal moves, in the documented order) are derived when the state is
@@ -156,7 +182,7 @@ class EcarteState:
     exchange: Exchange = _NO_EXCHANGE
     trick: tuple[int, ...] = ()
     won: tuple[int, int] = (0, 0)
-    last_trick: tuple[int, ...] = ()
+    finished_tricks: tuple[tuple[int, int, int], ...] = ()
     play_mask: int = attrs.field(init=False, eq=False, repr=False)
     legal: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -181,6 +207,13 @@ class EcarteState:
         return (self.phase is _PLAY or self.phase is _DECIDE) and not (self.won[0] | self.won[1])
 
     @property
+    def last_trick(self) -> tuple[int, ...]:
+        """The last finished trick of this deal as (leader, card led, card played to it), or
+        ``()`` before the first is complete."""
+        tricks = self.finished_tricks
+        return tricks[-1] if tricks else ()
+
+    @property
     def tricks_played(self) -> int:
         """Tricks completed in this deal."""
         return (self.won[0] | self.won[1]).bit_count() // 2
@@ -202,7 +235,7 @@ _set_hands = _slot_setter("hands")
 _set_exchange = _slot_setter("exchange")
 _set_trick = _slot_setter("trick")
 _set_won = _slot_setter("won")
-_set_last_trick = _slot_setter("last_trick")
+_set_finished_tricks = _slot_setter("finished_tricks")
 _set_play_mask = _slot_setter("play_mask")
 _set_legal = _slot_setter("legal")
 
@@ -216,7 +249,7 @@ def build_state(
     exchange: Exchange = _NO_EXCHANGE,
     trick: tuple[int, ...] = (),
     won: tuple[int, int] = (0, 0),
-    last_trick: tuple[int, ...] = (),
+    finished_tricks: tuple[tuple[int, int, int], ...] = (),
 ) -> EcarteState:
     """The same state as `EcarteState` of these fields (its legal moves derived), built by
     writing its slots directly: the transitions' constructor, twice as fast as attrs' frozen
@@ -229,7 +262,7 @@ def build_state(
     _set_exchange(state, exchange)
     _set_trick(state, trick)
     _set_won(state, won)
-    _set_last_trick(state, last_trick)
+    _set_finished_tricks(state, finished_tricks)
     mask, moves = _legal(state)
     _set_play_mask(state, mask)
     _set_legal(state, moves)

@@ -15,23 +15,13 @@ from parlour.cards import Card, Rank, Suit
 from parlour.core import legal_moves
 from parlour.ecarte.play import play_evaluator
 from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, cards_in
-from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase
+from parlour.ecarte.state import PHASE_NAMES, DealResult, EcarteState, Exchange, Phase
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import PlayedTrick, excluded_by_play
 from parlour.sampling import register_sampler
 from parlour.views import View, register_view_type
 
 __all__ = ["EcarteView", "resample_hidden", "sample_state", "view"]
-
-_PHASE_NAMES = {
-    Phase.DEAL_DUE: "deal_due",
-    Phase.DECIDE: "decide",
-    Phase.RESPOND: "respond",
-    Phase.DISCARD_NONDEALER: "discard_nondealer",
-    Phase.DISCARD_DEALER: "discard_dealer",
-    Phase.PLAY: "play",
-    Phase.OVER: "over",
-}
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -42,7 +32,8 @@ class EcarteView(View):
     ``proposals`` lists this deal's proposals and answers as (seat, ``"propose"`` /
     ``"accept"`` / ``"refuse"``); ``exchanges`` the cards exchanged by the non-dealer and the
     dealer per accepted proposal; ``trick`` and ``last_trick`` list (seat, card) in playing
-    order; ``king`` is the seat that marked the king of trumps.
+    order (``played`` lists every card of the deal's tricks so far, the current one included);
+    ``king`` is the seat that marked the king of trumps.
     """
 
     deal_number: int
@@ -60,7 +51,6 @@ class EcarteView(View):
     last_trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
     deals: tuple[DealResult, ...]
-
 
 
 def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
@@ -87,15 +77,16 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
     to_act = state.to_act if in_deal else None
     exchange = state.exchange
     leader = state.to_act if not state.trick else 1 - state.to_act
-    last_trick: tuple[tuple[int, Card], ...] = ()
-    if state.last_trick:
-        last_leader, first, second = state.last_trick
-        last_trick = ((last_leader, DECK[first]), (1 - last_leader, DECK[second]))
+    finished = tuple(
+        ((trick_leader, DECK[first]), (1 - trick_leader, DECK[second]))
+        for trick_leader, first, second in state.finished_tricks
+    )
+    last_trick = finished[-1] if finished else ()
     own = in_deal and seat is not None
     trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return EcarteView(
         seat=seat,
-        phase=_PHASE_NAMES[phase],
+        phase=PHASE_NAMES[phase],
         to_act=to_act,
         dealer=table.dealer,
         deal_number=table.deal_number,
@@ -112,7 +103,7 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
         turnup_king=in_deal and DECK[table.turnup].rank is Rank.KING,
         king=table.king if table.king >= 0 else None,
         teams=TEAMS,
-        played=last_trick + trick,
+        played=(*(play for pair in finished for play in pair), *trick),
         trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
@@ -170,11 +161,11 @@ def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) ->
 
 
 def _visible_tricks(state: EcarteState) -> tuple[PlayedTrick, ...]:
-    """The tricks of this deal whose cards a seat sees: the last one and the current one."""
-    tricks: list[PlayedTrick] = []
-    if state.last_trick:
-        leader, first, second = state.last_trick
-        tricks.append((leader, (first, second)))
+    """The tricks of this deal, every one played under the duties: the finished ones and the
+    current one."""
+    tricks: list[PlayedTrick] = [
+        (leader, (first, second)) for leader, first, second in state.finished_tricks
+    ]
     if state.trick:
         tricks.append((1 - state.to_act, state.trick))
     return tuple(tricks)
@@ -184,8 +175,8 @@ def sample_state(state: EcarteState, seat: int | None, rng: random.Random) -> Ec
     """A state ``seat`` cannot tell from ``state`` that agrees with what the play showed: the
     hidden cards (the other hand, the other player's discards, the talon; for a spectator both
     hands and both discards) dealt again by `deal_hidden`, each place keeping its size, a marked
-    king staying put, and no hand given a card that a visible trick shows its holder lacked
-    (`excluded_by_play`; the state keeps the last and the current trick)."""
+    king staying put, and no hand given a card that a trick of this deal shows its holder
+    lacked (`excluded_by_play`, over every trick of the deal)."""
     if state.phase is Phase.DEAL_DUE or state.phase is Phase.OVER:
         return state
     table = state.table
@@ -228,4 +219,4 @@ def _mask(cards: tuple[int, ...]) -> int:
 
 
 register_sampler("ecarte", sample_state)
-register_view_type("ecarte", EcarteView, tuple(_PHASE_NAMES.values()))
+register_view_type("ecarte", EcarteView, tuple(PHASE_NAMES.values()))

@@ -8,7 +8,11 @@ with `parlour.parse_move`. The legal-action mask at a point of a move's sub-acti
 *prefix*) marks exactly the ids that extend the prefix towards at least one legal move; it is
 computed from `parlour.legal_moves` once per state (and cached). The observation is a flat list
 of floats built only from ``view(state, seat).to_dict()`` and the seat's own pending prefix, in
-named blocks (`Block`) whose sizes are fixed per game.
+named blocks (`Block`) whose sizes are fixed per game. The information state adds the game's
+``history_blocks`` after the observation's: in the trick games, every card of the deal in the
+order played (`play_sequence_block`), so that it recalls what the observation's current and last
+trick alone would forget; in Burraco, the cards each hand is known to hold since it took the
+discard pile.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ __all__ = [
     "SubActionEncoding",
     "card_counts",
     "one_hot",
+    "play_sequence_block",
     "relative",
 ]
 
@@ -91,6 +96,9 @@ class Encoding(abc.ABC):
     action_names: tuple[str, ...]
     blocks: tuple[Block, ...]
     max_players: int
+    history_blocks: tuple[Block, ...] = ()
+    """The blocks the information state adds after the observation's (see the module
+    docstring)."""
 
     @property
     def num_actions(self) -> int:
@@ -102,14 +110,23 @@ class Encoding(abc.ABC):
         """The length of every observation vector of this game."""
         return sum(block.size for block in self.blocks)
 
-    def layout(self) -> tuple[tuple[str, int, int], ...]:
-        """The observation's blocks as (name, first index, size), in order."""
+    @property
+    def information_state_size(self) -> int:
+        """The length of every information-state vector of this game."""
+        return self.observation_size + sum(block.size for block in self.history_blocks)
+
+    def layout(self, information_state: bool = False) -> tuple[tuple[str, int, int], ...]:
+        """The observation's blocks (with ``information_state``, the information state's) as
+        (name, first index, size), in order."""
         rows = []
         start = 0
-        for block in self.blocks:
+        for block in self._blocks(information_state):
             rows.append((block.name, start, block.size))
             start += block.size
         return tuple(rows)
+
+    def _blocks(self, information_state: bool) -> tuple[Block, ...]:
+        return self.blocks + self.history_blocks if information_state else self.blocks
 
     @abc.abstractmethod
     def actions_of_text(self, text: str) -> tuple[int, ...]:
@@ -153,11 +170,23 @@ class Encoding(abc.ABC):
     def observation(self, state: Any, seat: int | None, prefix: Sequence[int] = ()) -> list[float]:
         """The observation of ``state`` for ``seat`` (``None``: a spectator, laid out as seat
         0), with the seat's pending ``prefix``: `observation_size` floats, block by block."""
+        return self._vector(state, seat, prefix, self.blocks)
+
+    def information_state(
+        self, state: Any, seat: int | None, prefix: Sequence[int] = ()
+    ) -> list[float]:
+        """The observation followed by the ``history_blocks``: `information_state_size`
+        floats, built from the same view."""
+        return self._vector(state, seat, prefix, self.blocks + self.history_blocks)
+
+    def _vector(
+        self, state: Any, seat: int | None, prefix: Sequence[int], blocks: tuple[Block, ...]
+    ) -> list[float]:
         seen = view(state, seat).to_dict()
         me = 0 if seat is None else seat
         pending = tuple(prefix)
         values: list[float] = []
-        for block in self.blocks:
+        for block in blocks:
             part = block.fill(seen, me, pending)
             if len(part) != block.size:
                 raise AssertionError(f"{block.name} gave {len(part)} floats, not {block.size}")
@@ -221,6 +250,30 @@ def one_hot(index: int | None, size: int) -> list[float]:
     if index is not None:
         values[index] = 1.0
     return values
+
+
+def play_sequence_block(players: int, face_index: Mapping[Card, int], plays: int) -> Block:
+    """The block of the deal's cards in the order played (the view's ``played``): for each of
+    the ``plays`` places of a deal, the seat that played it counted from the observer (one-hot
+    over ``players``) then its face (one-hot over ``face_index``); zeros for places not yet
+    played."""
+    faces = len(face_index)
+    width = players + faces
+
+    def fill(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+        values = [0.0] * (plays * width)
+        for place, (seat, text) in enumerate(seen["played"][:plays]):
+            values[place * width + (seat - me) % players] = 1.0
+            values[place * width + players + face_index[parse_card(text)]] = 1.0
+        return values
+
+    return Block(
+        "play_sequence",
+        plays * width,
+        f"the deal's cards in playing order: per place ({plays}), the seat from the observer "
+        f"({players}) then the face ({faces}), one-hot",
+        fill,
+    )
 
 
 def relative(seat: int | None, me: int, players: int) -> int | None:

@@ -13,7 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.cards import PIQUET_DECK, Card, parse_card, parse_suit
-from parlour.encoding.base import Block, EncodingError, FlatEncoding, card_counts, one_hot, relative
+from parlour.encoding.base import (
+    Block,
+    EncodingError,
+    FlatEncoding,
+    card_counts,
+    one_hot,
+    play_sequence_block,
+    relative,
+)
 from parlour.errors import shown
 
 __all__ = ["BELOTE", "BeloteEncoding"]
@@ -86,6 +94,7 @@ class BeloteEncoding(FlatEncoding):
     action_names = ACTION_NAMES
     blocks = BLOCKS
     max_players = PLAYERS
+    history_blocks = (play_sequence_block(PLAYERS, FACE_INDEX, 32),)
 
     def actions_of_text(self, text: str) -> tuple[int, ...]:
         words = text.split()

@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit, parse_card, sort_cards
-from parlour.encoding.base import Block, EncodingError, FlatEncoding, card_counts, one_hot, relative
+from parlour.encoding.base import (
+    Block,
+    EncodingError,
+    FlatEncoding,
+    card_counts,
+    one_hot,
+    play_sequence_block,
+    relative,
+)
 from parlour.errors import shown
 
 __all__ = ["BEZIQUE", "MELDS", "BeziqueEncoding"]
@@ -136,6 +144,7 @@ class BeziqueEncoding(FlatEncoding):
     action_names = ACTION_NAMES
     blocks = BLOCKS
     max_players = PLAYERS
+    history_blocks = (play_sequence_block(PLAYERS, FACE_INDEX, 64),)
 
     def actions_of_text(self, text: str) -> tuple[int, ...]:
         words = text.split()

@@ -215,6 +215,16 @@ def _face_id(word: str) -> int:
     return FACE_INDEX[parse_card(word)]
 
 
+def _known_cards(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+    """The view's ``known_cards``, one block of face counts per seat counted from ``me``."""
+    known = seen["known_cards"]
+    values: list[float] = []
+    for offset in range(MAX_PLAYERS):
+        cards = known[(me + offset) % len(known)] if offset < len(known) else []
+        values.extend(card_counts(cards, FACE_INDEX, FACE_COUNT))
+    return values
+
+
 class BurracoEncoding(SubActionEncoding):
     """Burraco's encoding (see the module docstring for the id layout)."""
 
@@ -222,6 +232,11 @@ class BurracoEncoding(SubActionEncoding):
     action_names = ACTION_NAMES
     blocks = BLOCKS
     max_players = MAX_PLAYERS
+    history_blocks = (
+        Block("known_cards", MAX_PLAYERS * FACE_COUNT, "copies of each face every seat saw a "
+              "hand take with the pile and still in it, per seat from the observer",
+              _known_cards),
+    )  # fmt: skip
 
     def actions_of_text(self, text: str) -> tuple[int, ...]:
         words = text.split()

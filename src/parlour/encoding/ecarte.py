@@ -21,6 +21,7 @@ from parlour.encoding.base import (
     SubActionEncoding,
     card_counts,
     one_hot,
+    play_sequence_block,
     relative,
 )
 from parlour.errors import shown
@@ -111,6 +112,7 @@ class EcarteEncoding(SubActionEncoding):
     action_names = ACTION_NAMES
     blocks = BLOCKS
     max_players = PLAYERS
+    history_blocks = (play_sequence_block(PLAYERS, FACE_INDEX, 10),)
 
     def actions_of_text(self, text: str) -> tuple[int, ...]:
         words = text.split()

@@ -16,7 +16,10 @@ imperfect-information game with explicit chance:
 * **Observations** come only from `parlour.view`: the observation string is the view's JSON
   (with the player's pending sub-actions), the tensor is `Encoding.observation`. The
   information-state string adds a digest chaining every view the player has had since the
-  match began, so it has perfect recall; no information-state tensor is provided.
+  match began, so it has perfect recall; the information-state tensor is
+  `Encoding.information_state`: the observation followed by the deal's cards in the order
+  played (in Burraco, which has no tricks, the cards each hand is known to hold since it took
+  the pile).
 * **Clone** shares the parlour state (immutable) and the history records with the original;
   only the small wrapper is new. Serialization pickles the same records.
 
@@ -178,7 +181,7 @@ def _game_type(name: str) -> Any:
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"options": "{}"},
@@ -336,23 +339,20 @@ class ParlourObserver:
     def __init__(self, game: ParlourGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor: Any = None
-        self.dict: dict[str, Any] = {}
-        if not perfect_recall:
-            self.tensor = np.zeros(game.encoding.observation_size, np.float32)
-            self.dict = {"observation": self.tensor}
+        encoding = game.encoding
+        size = encoding.information_state_size if perfect_recall else encoding.observation_size
+        self.tensor: Any = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def _prefix(self, state: ParlourState, player: int) -> tuple[int, ...]:
         return state.position.prefix if state.current_player() == player else ()
 
     def set_from(self, state: ParlourState, player: int) -> None:
-        """Fill ``tensor`` with `Encoding.observation` of ``state`` for ``player``."""
-        if self.tensor is None:
-            return
-        values = self.game.encoding.observation(
-            state.parlour_state, player, self._prefix(state, player)
-        )
-        self.tensor[:] = values
+        """Fill ``tensor`` with `Encoding.observation` of ``state`` for ``player`` (for the
+        information state, `Encoding.information_state`)."""
+        encoding = self.game.encoding
+        build = encoding.information_state if self.perfect_recall else encoding.observation
+        self.tensor[:] = build(state.parlour_state, player, self._prefix(state, player))
 
     def string_from(self, state: ParlourState, player: int) -> str:
         """The view's JSON for ``player`` with its pending sub-actions (and, for the
