@@ -30,8 +30,11 @@ _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 SHARED_CHECKS = {
     "turn_violation(": ("turns.py", "notation.py"),
     "deal_violation(": ("notation.py",),
+    "(TrickGame):": ("trick_game.py", "turns.py", "notation.py"),
+    "from parlour.play_verdicts import": ("play_verdicts.py",),
 }
-"""The shared modules whose ids a game can return, by the call that brings them in."""
+"""The shared modules whose ids a game can return, by the call (or the base class, or the
+import) that brings them in: `parlour.trick_game.TrickGame.check` calls `turn_violation`."""
 
 
 def ids_in_code(game: str) -> set[str]:

@@ -19,18 +19,37 @@ _BUILT_OPTIONS: dict[tuple[type[Any], tuple[tuple[str, type[Any], Any], ...]], A
 
 
 def _plain_key(given: object) -> tuple[tuple[str, type[Any], Any], ...] | None:
-    """The (name, value type, value) of each item of a small dict of plain values, in order;
-    ``None`` for anything else (which is then built and checked as usual). The types are part
-    of the key, since ``True == 1`` and ``hash(True) == hash(1)``."""
+    """The (name, value type, value key) of each item of a small dict of plain values or tuples
+    or lists of them, in order; ``None`` for anything else (which is then built and checked as
+    usual). The types are part of the key, since ``True == 1`` and ``hash(True) == hash(1)``,
+    and a list is told apart from a tuple."""
     if type(given) is not dict or len(given) > 16:
         return None
-    key = tuple((name, type(value), value) for name, value in given.items())
-    for name, value_type, value in key:
-        if type(name) is not str or value_type not in _PLAIN_TYPES:
+    key = []
+    for name, value in given.items():
+        value_type = type(value)
+        if type(name) is not str:
             return None
-        if value_type is int and value.bit_length() > 64:
+        if value_type is tuple or value_type is list:
+            if len(value) > 16:
+                return None
+            items = tuple((type(item), item) for item in value)
+            if not all(_is_plain(item_type, item) for item_type, item in items):
+                return None
+            key.append((name, value_type, items))
+        elif _is_plain(value_type, value):
+            key.append((name, value_type, value))
+        else:
             return None
-    return key
+    return tuple(key)
+
+
+def _is_plain(value_type: type[Any], value: Any) -> bool:
+    """Whether ``value`` (of exactly ``value_type``) is ``None``, a bool, a string or an int
+    of at most 64 bits."""
+    if value_type not in _PLAIN_TYPES:
+        return False
+    return value_type is not int or value.bit_length() <= 64
 
 
 class FixedSeats:
@@ -50,9 +69,10 @@ class FixedSeats:
         """The game's ``Options`` built from a mapping (or returned as given); `OptionsError` on
         an unknown name or a bad value.
 
-        A mapping of plain values (``None``, bools, ints, strings) that was built before gives
-        the same record again without checking it anew: records are immutable, and the check
-        of a mapping depends only on its names, values and their types.
+        A mapping of plain values (``None``, bools, ints, strings, and tuples or lists of them)
+        that was built before gives the same record again without checking it anew: records
+        are immutable, and the check of a mapping depends only on its names, values and their
+        types.
         """
         key = _plain_key(given)
         if key is None:
@@ -61,8 +81,9 @@ class FixedSeats:
         built = _BUILT_OPTIONS.get(cache_key)
         if built is None:
             built = build_options(self.options_type, given)
-            if len(_BUILT_OPTIONS) < _MOST_CACHED_OPTIONS:
-                _BUILT_OPTIONS[cache_key] = built
+            if len(_BUILT_OPTIONS) >= _MOST_CACHED_OPTIONS:
+                _BUILT_OPTIONS.clear()  # forget them all: the mappings in use come back first
+            _BUILT_OPTIONS[cache_key] = built
         return built
 
     def player_count(self, options: Any) -> int:

@@ -13,19 +13,19 @@ from typing import Any
 from parlour.belote import bot as _bot
 from parlour.belote import narrate as _narrate
 from parlour.belote import view as _view
-from parlour.belote.dealing import INDEX_BY_CODE, deal_cards, read_deal
-from parlour.belote.moves import PASS, PLAYS, TAKE_TURNUP, TAKES, Pass, Play, Take
+from parlour.belote.checks import MOVE_CHECKS, turnup_suit
+from parlour.belote.dealing import read_deal, stock_shares
+from parlour.belote.moves import PLAYS, Pass, Play, Take
 from parlour.belote.options import Options
+from parlour.belote.parsing import MOVE_PARSERS
 from parlour.belote.play import EVALUATORS as _EVALUATORS
-from parlour.belote.play import play_evaluator
 from parlour.belote.rules import (
     CARD_TABLE,
     DEAL_FIELDS,
+    DEAL_LAYOUT,
     DECK,
     KING_QUEEN_OF,
     PLAYERS,
-    STOCK_PACKET_TO_OTHERS,
-    STOCK_PACKET_TO_TAKER,
     TEAMS,
     cards_in,
 )
@@ -40,18 +40,16 @@ from parlour.belote.state import (
     build_state,
     build_table,
 )
-from parlour.cards import Card, Suit, parse_card, parse_suit
+from parlour.card_index import PIQUET_INDEX_BY_CODE
+from parlour.cards import Card
 from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
-from parlour.errors import NotationError, describe, shown
-from parlour.fixed_seats import FixedSeats
+from parlour.deal_layout import shuffle_and_deal
 from parlour.masks import moves_by_mask
-from parlour.notation import parse_deal, split_move
-from parlour.turns import turn_violation
+from parlour.trick_game import TrickGame
 
 __all__ = ["GAME", "BeloteGame"]
 
 _FULL_DECK_MASK = (1 << 32) - 1
-_MOVE_KEYWORDS = "deal, pass, take, play"
 # An enum member read through its class costs about 0.3 µs in Python 3.11: read them once.
 _DEAL_DUE = Phase.DEAL_DUE
 _BID_ROUND_1 = Phase.BID_ROUND_1
@@ -69,11 +67,7 @@ _plays = moves_by_mask(PLAYS)
 """The play moves of the cards of a hand mask, in deck order."""
 
 
-def _turnup_suit(table: Table) -> int:
-    return CARD_TABLE.suit_of[table.turnup]
-
-
-class BeloteGame(FixedSeats):
+class BeloteGame(TrickGame):
     """The rules of Belote behind the `parlour.core.Game` protocol."""
 
     name = "belote"
@@ -83,6 +77,11 @@ class BeloteGame(FixedSeats):
     options_type = Options
     fixed_teams = TEAMS
     fixed_deal_fields = DEAL_FIELDS
+    move_phrase = "a Belote move"
+    deal_due_phase = _DEAL_DUE
+    over_phase = _OVER
+    move_checks = MOVE_CHECKS
+    move_parsers = MOVE_PARSERS
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> BeloteState:
@@ -94,18 +93,19 @@ class BeloteGame(FixedSeats):
             )
         )  # fmt: skip
 
-    def options(self, state: BeloteState) -> Options:
-        """The match's options."""
-        return state.table.options
-
     def random_deal(self, state: BeloteState, rng: random.Random) -> Deal:
-        """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says."""
+        """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says
+        (`DEAL_LAYOUT`): packets of ``first_packets`` from the dealer's next seat round to the
+        dealer, the next card turned up, the rest the stock, top first."""
         table = state.table
-        return deal_cards(table.options.first_packets, table.dealer, rng)
+        return shuffle_and_deal(
+            DEAL_LAYOUT, rng, packets=table.options.first_packets, dealer=table.dealer
+        )
 
     # --- whose turn -------------------------------------------------------------------------
     def current_player(self, state: BeloteState) -> int | Chance | None:
-        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
+        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over (read
+        from the state, where it is precomputed)."""
         return state.turn
 
     # --- legal moves and checking -------------------------------------------------------------
@@ -118,70 +118,7 @@ class BeloteGame(FixedSeats):
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
         if _is_legal_deal(state, move, seat):
             return None
-        phase = state.phase
-        violation = turn_violation(
-            move, seat, over=phase == _OVER, deal_due=phase == _DEAL_DUE,
-            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
-        )  # fmt: skip
-        if violation is not None or isinstance(move, Deal):
-            return violation
-        if isinstance(move, Play):
-            return self._check_play(state, move)
-        if isinstance(move, Pass):
-            if phase == _PLAY:
-                return Violation("phase.wrong_move", "the bidding is over: play a card")
-            return None
-        if isinstance(move, Take):
-            return self._check_take(state, move)
-        return Violation("phase.wrong_move", f"{move} is not a Belote move")
-
-    def _check_take(self, state: BeloteState, move: Take) -> Violation | None:
-        phase = state.phase
-        if move.suit is not None and type(move.suit) is not Suit:
-            return Violation(
-                "belote.name_a_suit",
-                f"'take' names a suit (S, H, D or C) or none, not {describe(move.suit)}",
-            )
-        if phase == _PLAY:
-            return Violation("phase.wrong_move", "the bidding is over: play a card")
-        turnup_suit = Suit(_turnup_suit(state.table))
-        if phase == _BID_ROUND_1:
-            if move.suit is not None and move.suit != turnup_suit:
-                return Violation(
-                    "belote.take_turnup_suit",
-                    f"in the first round only the turn-up's suit {turnup_suit.symbol} "
-                    f"may be taken ('take')",
-                )
-            return None
-        if move.suit is None:
-            return Violation(
-                "belote.name_a_suit", "in the second round, name the trump suit: 'take H'"
-            )
-        if move.suit == turnup_suit and not state.table.options.round2_allows_turnup_suit:
-            return Violation(
-                "belote.not_turnup_suit",
-                f"in the second round the turn-up's suit {turnup_suit.symbol} may not be taken",
-            )
-        return None
-
-    def _check_play(self, state: BeloteState, move: Play) -> Violation | None:
-        if type(move.card) is not Card:
-            return Violation(
-                "card.not_held", f"a play names a card, not {type(move.card).__name__}"
-            )
-        if state.phase != _PLAY:
-            return Violation("phase.wrong_move", "the bidding is not over: pass or take")
-        index = INDEX_BY_CODE[move.card.code]
-        hand = state.hands[state.to_act]
-        if index < 0 or not hand >> index & 1:
-            return Violation("card.not_held", f"you do not hold {move.card.symbol}")
-        if state.legal_mask >> index & 1:
-            return None
-        table = state.table
-        found = play_evaluator(table.options).violation(table.trump, hand, state.trick, index)
-        assert found is not None
-        obligation, message = found
-        return Violation(obligation.rule, message)
+        return TrickGame.check(self, state, move, seat)
 
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BeloteState, move: Move, seat: int | None) -> BeloteState:
@@ -200,7 +137,7 @@ class BeloteGame(FixedSeats):
                 return _deal(state, *dealt)
         raise_if_illegal(self.check(state, move, seat), move)
         if isinstance(move, Play):
-            return _play(state, INDEX_BY_CODE[move.card.code])
+            return _play(state, PIQUET_INDEX_BY_CODE[move.card.code])
         if isinstance(move, Deal):
             dealt = read_deal(move)
             assert dealt is not None  # check() refuses any other deal
@@ -208,42 +145,9 @@ class BeloteGame(FixedSeats):
         if isinstance(move, Pass):
             return _pass(state)
         if isinstance(move, Take):
-            suit = _turnup_suit(state.table) if move.suit is None else int(move.suit)
+            suit = turnup_suit(state.table) if move.suit is None else int(move.suit)
             return _take(state, suit)
         raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
-
-    # --- notation -------------------------------------------------------------------------------
-    def parse_move(self, state: BeloteState, text: str) -> Move:
-        """Parse ``deal …``, ``pass``, ``take``, ``take H`` or ``play JH``; `NotationError` else.
-
-        In the first round ``take`` and ``take <turn-up suit>`` are the same move.
-        """
-        keyword, arguments = split_move(text)
-        if keyword == "play":
-            if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play JH': {shown(text)}")
-            card = parse_card(arguments[0])
-            index = INDEX_BY_CODE[card.code]
-            return Play(card) if index < 0 else PLAYS[index]
-        if keyword == "pass":
-            if arguments:
-                raise NotationError(f"'pass' takes no argument: {shown(text)}")
-            return PASS
-        if keyword == "take":
-            if not arguments:
-                return TAKE_TURNUP
-            if len(arguments) != 1:
-                raise NotationError(f"'take' takes at most one suit, as in 'take H': {shown(text)}")
-            suit = parse_suit(arguments[0])
-            table = state.table
-            if state.phase == _BID_ROUND_1 and suit == _turnup_suit(table):
-                return TAKE_TURNUP
-            return TAKES[suit]
-        if keyword == "deal":
-            return parse_deal(arguments, DEAL_FIELDS)
-        raise NotationError(
-            f"{keyword!r} is not a Belote move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
-        )
 
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: BeloteState) -> tuple[int, ...]:
@@ -265,18 +169,10 @@ class BeloteGame(FixedSeats):
         """Every award of the match so far (Belote awards points at the end of each deal)."""
         return tuple(award for deal in state.table.deals for award in deal.awards)
 
-    def deal_results(self, state: BeloteState) -> tuple[DealResult, ...]:
-        """The breakdown of every finished deal, throw-ins included."""
-        return state.table.deals
-
     # --- where the cards are ---------------------------------------------------------------
-    def card_zones(self, state: BeloteState) -> dict[str, tuple[Card, ...]]:
-        """Where every card is: hands, turn-up, stock, current trick, tricks won by each team.
-
-        Between deals (and once the match is over) the whole deck is in the ``pack``.
-        """
-        if state.phase in (_DEAL_DUE, _OVER):
-            return {"pack": DECK}
+    def zones_in_deal(self, state: BeloteState) -> dict[str, tuple[Card, ...]]:
+        """Where every card is in a deal: hands, turn-up, stock, current trick, tricks won by
+        each team."""
         table = state.table
 
         zones = {f"hand {seat}": cards_in(state.hands[seat]) for seat in range(PLAYERS)}
@@ -377,33 +273,13 @@ def _pass(state: BeloteState) -> BeloteState:
     )
 
 
-_STOCK_SHARES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _stock_shares(dealer: int, taker: int) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the stock positions it receives after ``taker`` takes: the stock goes out in
-    seat order from the dealer's next seat, ending with the dealer, in packets of
-    `STOCK_PACKET_TO_OTHERS` cards (`STOCK_PACKET_TO_TAKER` for the taker)."""
-    shares = _STOCK_SHARES.get((dealer, taker))
-    if shares is None:
-        by_seat: list[tuple[int, ...]] = [()] * PLAYERS
-        position = 0
-        for offset in range(1, PLAYERS + 1):
-            seat = (dealer + offset) % PLAYERS
-            packet = STOCK_PACKET_TO_TAKER if seat == taker else STOCK_PACKET_TO_OTHERS
-            by_seat[seat] = tuple(range(position, position + packet))
-            position += packet
-        shares = _STOCK_SHARES[(dealer, taker)] = tuple(by_seat)
-    return shares
-
-
 def _take(state: BeloteState, trump: int) -> BeloteState:
     table = state.table
     taker = state.to_act
     hands = list(state.hands)
     hands[taker] |= 1 << table.turnup
     stock = state.stock
-    for seat, positions in enumerate(_stock_shares(table.dealer, taker)):
+    for seat, positions in enumerate(stock_shares(table.dealer, taker)):
         for position in positions:
             hands[seat] |= 1 << stock[position]
     king_queen = KING_QUEEN_OF[trump]

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from parlour.belote.dealing import INDEX_BY_CODE
 from parlour.belote.options import Options
 from parlour.belote.rules import BELOTE_POINTS, CARD_POINTS_TOTAL, PLAYERS, TEAMS, TRICKS_PER_DEAL
 from parlour.belote.scoring import contract_outcome, match_winner_team
 from parlour.belote.state import DealResult, Phase
+from parlour.card_index import PIQUET_INDEX_BY_CODE
 from parlour.cards import Card
 from parlour.positions import PositionReader
 
@@ -36,7 +36,7 @@ _IN_DEAL = (Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.PLAY)
 
 def is_belote_card(card: Card) -> bool:
     """Whether ``card`` is one of Belote's 32 cards."""
-    return 0 <= card.code < len(INDEX_BY_CODE) and INDEX_BY_CODE[card.code] >= 0
+    return PIQUET_INDEX_BY_CODE[card.code] >= 0
 
 
 @attrs.frozen(kw_only=True)

@@ -6,8 +6,10 @@ mask and suit ``s`` occupies bits ``8*s .. 8*s+7``.
 
 from __future__ import annotations
 
+from parlour.card_index import piquet_cards, piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
+from parlour.deal_layout import DealLayout
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, Scope, TrickRules
 
@@ -40,6 +42,9 @@ DEAL_FIELDS = (
     DealField("stock", (11,), ordered=True),
 )
 """The deal move's layout: four 5-card hands in seat order, the turn-up, the stock top first."""
+DEAL_LAYOUT = DealLayout(deck=DECK, players=PLAYERS, fields=DEAL_FIELDS)
+"""The canonical deal of a shuffled deck: the hands in packets (the ``first_packets`` option)
+from the dealer's next seat round to the dealer, the next card turned up, the rest the stock."""
 
 STOCK_PACKET_TO_TAKER = 2
 STOCK_PACKET_TO_OTHERS = 3
@@ -49,14 +54,10 @@ dealer: 3 cards to each non-taker, 2 to the taker (who also receives the turn-up
 CARD_TABLE = CardTable.build(DECK, TRUMP_ORDER, PLAIN_ORDER)
 
 
-def card_index(card: Card) -> int:
-    """The index of a piquet card in `DECK` (its bit in a hand mask)."""
-    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
-
-
-def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a hand mask, in the deck's canonical order."""
-    return tuple(DECK[index] for index in range(32) if mask >> index & 1)
+card_index = piquet_index
+"""The index of a piquet card in `DECK` (its bit in a hand mask)."""
+cards_in = piquet_cards
+"""The cards of a hand mask, in the deck's canonical order."""
 
 
 def card_points(card: int, trump: int) -> int:

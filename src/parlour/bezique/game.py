@@ -10,18 +10,19 @@ table's order (see `bezique.melds.available_melds`), then ``exchange``, ``show``
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from parlour.bezique import bot as _bot
 from parlour.bezique import melds as _melds
 from parlour.bezique import narrate as _narrate
 from parlour.bezique import view as _view
-from parlour.bezique.moves import DRAW, EXCHANGE, PLAYS, SHOW, Draw, Exchange, Meld, Play, Show
-from parlour.bezique.options import Options, options_of
+from parlour.bezique.checks import MOVE_CHECKS, last_stage_allowed
+from parlour.bezique.moves import DRAW, PLAYS, Draw, Exchange, Meld, Play, Show
+from parlour.bezique.options import Options
+from parlour.bezique.parsing import MOVE_PARSERS
 from parlour.bezique.rules import (
-    CARDS_PER_HAND,
     DEAL_FIELDS,
+    DEAL_LAYOUT,
     DECK,
     FACES,
     LAST_TRICK_BONUS,
@@ -34,7 +35,6 @@ from parlour.bezique.rules import (
     USES,
     brisques_in,
     cards_in,
-    deal_slices,
     face_index,
     faces_in,
 )
@@ -50,33 +50,19 @@ from parlour.bezique.state import (
     replace_state,
     trick_taken,
 )
-from parlour.cards import PIQUET_DECK, Card, Suit, parse_card
-from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
-from parlour.deal_shape import cards_in_shape
-from parlour.errors import NotationError, shown
-from parlour.fixed_seats import FixedSeats
+from parlour.card_index import PIQUET_INDEX_BY_CODE
+from parlour.cards import Card, Suit
+from parlour.core import Deal, Move, ScoreEvent, raise_if_illegal
+from parlour.deal_layout import shuffle_and_deal
 from parlour.masks import moves_by_mask
-from parlour.notation import parse_deal, split_move
-from parlour.turns import turn_violation
+from parlour.trick_game import OpeningStates, TrickGame, seat_to_act
 
 __all__ = ["GAME", "BeziqueGame", "match_decided", "match_total"]
 
-_FACE_OF: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
-_MOVE_KEYWORDS = "deal, play, meld, exchange, show, draw"
 _USE_INDEX = {use: index for index, use in enumerate(USES)}
-_FACE_BY_CODE: dict[int, int] = {card.code: face for face, card in enumerate(PIQUET_DECK)}
-"""The face of each card's `Card.code`, read without hashing a card."""
-_DECK_CODES = sorted(card.code for card in DECK)
-_HANDS_END = PLAYERS * CARDS_PER_HAND
 _FACES_MASK = (1 << FACES) - 1
 _SUIT_OF = tuple(int(card.suit) for card in DECK)  # type: ignore[arg-type]
 """The suit of each card (suits are the same under both rank orders)."""
-_TURNUP_POSITION = _HANDS_END
-_STOCK_START = _TURNUP_POSITION + 1
-_FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
-_GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
-_GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
-"""The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
 
 # The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
 # (about ten times the cost of a global), and the hot paths read them on every move.
@@ -99,7 +85,7 @@ def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-class BeziqueGame(FixedSeats):
+class BeziqueGame(TrickGame):
     """The rules of two-handed Bezique behind the `parlour.core.Game` protocol."""
 
     name = "bezique"
@@ -109,49 +95,26 @@ class BeziqueGame(FixedSeats):
     options_type = Options
     fixed_teams = TEAMS
     fixed_deal_fields = DEAL_FIELDS
+    move_phrase = "a Bezique move"
+    deal_due_phase = _DEAL_DUE
+    over_phase = _OVER
+    move_checks = MOVE_CHECKS
+    move_parsers = MOVE_PARSERS
+    current_player = seat_to_act(_DEAL_DUE, _OVER)
 
     # --- setting up -----------------------------------------------------------------------
-    def make_options(self, given: Mapping[str, Any] | Any | None) -> Options:
-        """The `Options` of a mapping of option names (or returned as given); `OptionsError` on
-        an unknown name or a bad value."""
-        return options_of(given)
-
     def new_game(self, options: Any, dealer: int) -> BeziqueState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return _opening(options_of(options), dealer)
-
-    def options(self, state: BeziqueState) -> Options:
-        """The match's options."""
-        return state.table.options
+        return _opening(self.make_options(options), dealer)
 
     def random_deal(self, state: BeziqueState, rng: random.Random) -> Deal:
-        """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says:
-        packets (``deal_packets``) to the non-dealer and dealer in turn, the next card turned up,
-        the rest the stock, top first."""
+        """Shuffle the deck with ``rng`` and deal it as the rules' canonical procedure says
+        (`DEAL_LAYOUT`): packets (``deal_packets``) to the non-dealer and dealer in turn, the
+        next card turned up, the rest the stock, top first."""
         table = state.table
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hands = tuple(
-            tuple(sorted([deck[position] for position in positions], key=_code))
-            for positions in deal_slices(tuple(table.options.deal_packets), table.dealer)
+        return shuffle_and_deal(
+            DEAL_LAYOUT, rng, packets=tuple(table.options.deal_packets), dealer=table.dealer
         )
-        return Deal(
-            (
-                ("hands", hands),
-                ("turnup", ((deck[_TURNUP_POSITION],),)),
-                ("stock", (tuple(deck[_STOCK_START:]),)),
-            )
-        )
-
-    # --- whose turn -------------------------------------------------------------------------
-    def current_player(self, state: BeziqueState) -> int | Chance | None:
-        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
-        phase = state.phase
-        if phase is _DEAL_DUE:
-            return CHANCE
-        if phase is _OVER:
-            return None
-        return state.to_act
 
     # --- legal moves and checking -------------------------------------------------------------
     def legal_moves(self, state: BeziqueState) -> tuple[Move, ...]:
@@ -162,7 +125,7 @@ class BeziqueGame(FixedSeats):
             held = state.hands[seat] | state.tables[seat]
             return _plays_of_faces((held | held >> FACES) & _FACES_MASK)
         if phase is _LAST_STAGE:
-            return _plays(_last_stage_allowed(state))
+            return _plays(last_stage_allowed(state))
         if phase is _DECLARE:
             moves: list[Move] = []
             if not state.declared:
@@ -171,36 +134,6 @@ class BeziqueGame(FixedSeats):
             moves.append(DRAW)
             return tuple(moves)
         return ()
-
-    def check(self, state: BeziqueState, move: Move, seat: int | None) -> Violation | None:
-        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
-        phase = state.phase
-        violation = turn_violation(
-            move, seat, over=phase == _OVER, deal_due=phase == _DEAL_DUE,
-            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
-        )  # fmt: skip
-        if violation is not None or isinstance(move, Deal):
-            return violation
-        to_act = state.to_act
-        if isinstance(move, Play):
-            return _check_play(state, move)
-        if phase != _DECLARE:
-            if isinstance(move, (Meld, Exchange, Show, Draw)):
-                return Violation(
-                    "phase.wrong_move",
-                    f"'{move}' is only for the winner of a first-stage trick, before drawing: "
-                    f"play a card",
-                )
-            return Violation("phase.wrong_move", f"{move} is not a Bezique move")
-        if isinstance(move, Draw):
-            return None
-        if isinstance(move, Meld):
-            return _melds.meld_violation(state, to_act, move)
-        if isinstance(move, Exchange):
-            return _melds.seven_violation(state, to_act, "exchange")
-        if isinstance(move, Show):
-            return _melds.seven_violation(state, to_act, "show")
-        return Violation("phase.wrong_move", f"{move} is not a Bezique move")
 
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: BeziqueState, move: Move, seat: int | None) -> BeziqueState:
@@ -211,7 +144,7 @@ class BeziqueGame(FixedSeats):
             and (seat is None or seat == state.to_act)
         ):
             phase = state.phase
-            face = _FACE_BY_CODE.get(move.card.code, -1)
+            face = PIQUET_INDEX_BY_CODE[move.card.code]
             if face >= 0:
                 if phase is _PLAY:
                     seat = state.to_act
@@ -223,7 +156,7 @@ class BeziqueGame(FixedSeats):
                     if held >> (face + FACES) & 1:
                         return _play(state, face + FACES)
                 elif phase is _LAST_STAGE:
-                    allowed = _last_stage_allowed(state)
+                    allowed = last_stage_allowed(state)
                     if allowed >> face & 1 or allowed >> (face + FACES) & 1:
                         return _play(state, _melds.play_copy(state, state.to_act, face))
         elif type(move) is Draw and state.phase is _DECLARE and seat in (None, state.to_act):
@@ -245,35 +178,6 @@ class BeziqueGame(FixedSeats):
             return _show(state)
         raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
 
-    # --- notation -------------------------------------------------------------------------------
-    def parse_move(self, state: BeziqueState, text: str) -> Move:
-        """Parse ``deal …``, ``play QS``, ``meld KH QH``, ``exchange``, ``show`` or ``draw``.
-
-        Cards that form no meld still parse (the move is then refused as illegal).
-        """
-        keyword, arguments = split_move(text)
-        if keyword == "play":
-            if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play QS': {shown(text)}")
-            card = parse_card(arguments[0])
-            face = _FACE_OF.get(card)
-            return Play(card) if face is None else PLAYS[face]
-        if keyword == "meld":
-            if not arguments:
-                raise NotationError(
-                    f"'meld' names the meld's cards, as in 'meld KH QH': {shown(text)}"
-                )
-            return Meld(tuple(parse_card(token) for token in arguments))
-        if keyword in ("exchange", "show", "draw"):
-            if arguments:
-                raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
-            return {"exchange": EXCHANGE, "show": SHOW, "draw": DRAW}[keyword]
-        if keyword == "deal":
-            return parse_deal(arguments, DEAL_FIELDS)
-        raise NotationError(
-            f"{keyword!r} is not a Bezique move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
-        )
-
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: BeziqueState) -> tuple[int, ...]:
         """Match points per seat: melds and sevens as they score, the rest at the deal's end."""
@@ -294,18 +198,10 @@ class BeziqueGame(FixedSeats):
             *state.awards,
         )
 
-    def deal_results(self, state: BeziqueState) -> tuple[DealResult, ...]:
-        """The breakdown of every finished deal."""
-        return state.table.deals
-
     # --- where the cards are ---------------------------------------------------------------
-    def card_zones(self, state: BeziqueState) -> dict[str, tuple[Card, ...]]:
-        """Where every card is: hands, melds on the table, stock, turn-up, trick, tricks won.
-
-        Between deals (and once the match is over) the whole deck is in the ``pack``.
-        """
-        if state.phase in (_DEAL_DUE, _OVER):
-            return {"pack": DECK}
+    def zones_in_deal(self, state: BeziqueState) -> dict[str, tuple[Card, ...]]:
+        """Where every card is in a deal: hands, melds on the table, stock, turn-up, trick,
+        tricks won."""
         stock = state.table.stock
         return {
             "hand 0": cards_in(state.hands[0]),
@@ -325,90 +221,28 @@ class BeziqueGame(FixedSeats):
     bot_move = staticmethod(_bot.bot_move)
 
 
-# --- checks -------------------------------------------------------------------------------------
-
-
-def _last_stage_allowed(state: BeziqueState) -> int:
-    table = state.table
-    return table.last_stage_evaluator.allowed(table.trump, state.hands[state.to_act], state.trick)
-
-
-def _check_play(state: BeziqueState, move: Play) -> Violation | None:
-    if type(move.card) is not Card:
-        return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
-    phase = state.phase
-    if phase == _DECLARE:
-        return Violation(
-            "phase.wrong_move", "you won the trick: declare if you wish, then 'draw' before playing"
-        )
-    seat = state.to_act
-    face = _FACE_OF.get(move.card, -1)
-    held = state.hands[seat] | state.tables[seat]
-    if face < 0 or (not held >> face & 1 and not held >> (face + FACES) & 1):
-        return Violation("card.not_held", f"you do not hold {move.card.symbol}")
-    if phase == _PLAY:
-        return None
-    allowed = _last_stage_allowed(state)
-    if allowed >> face & 1 or allowed >> (face + FACES) & 1:
-        return None
-    table = state.table
-    card = face if held >> face & 1 else face + FACES
-    found = table.last_stage_evaluator.violation(table.trump, state.hands[seat], state.trick, card)
-    assert found is not None
-    obligation, message = found
-    return Violation(obligation.rule, message)
-
-
 # --- transitions (moves already checked) -------------------------------------------------------
 
 
-_OPENINGS: dict[tuple[int, int], BeziqueState] = {}
-_OPENINGS_LIMIT = 256
+def _new_match(options: Options, dealer: int) -> BeziqueState:
+    """The state of a new match: a deal by ``dealer`` is due."""
+    return build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
 
 
-def _opening(options: Options, dealer: int) -> BeziqueState:
-    """The state of a new match with this very options record (shared, as states are
-    immutable). Remembered by the record's identity, which stays valid while the remembered
-    state holds the record."""
-    key = (id(options), dealer)
-    state = _OPENINGS.get(key)
-    if state is None:
-        if len(_OPENINGS) >= _OPENINGS_LIMIT:
-            _OPENINGS.clear()
-        state = build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
-        _OPENINGS[key] = state
-    return state
-
-
-def _code(card: Card) -> int:
-    return card.code
+_opening = OpeningStates(_new_match)
+"""The state of a new match, built once per options record and dealer."""
 
 
 def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None:
     """The hand masks, turn-up and stock (physical cards) of a deal that lays out exactly the
-    deck in Bezique's zones, else ``None`` (`check` then says what is wrong). The first copy of
-    each face met (hands in seat order, then the turn-up, then the stock) is copy 0, the second
-    copy 1."""
-    cards = cards_in_shape(deal, _FIELD_NAMES, _GROUPS_PER_FIELD, _GROUP_SIZES)
-    if cards is None:
+    deck in Bezique's zones (read by `DEAL_LAYOUT`), else ``None`` (`check` then says what is
+    wrong). The first copy of each face met (hands in seat order, then the turn-up, then the
+    stock) is copy 0, the second copy 1."""
+    reading = DEAL_LAYOUT.read(deal)
+    if reading is None:
         return None
-    codes = [card.code for card in cards]
-    if sorted(codes) != _DECK_CODES:
-        return None  # not each face twice
-    seen = 0
-    indexes = []
-    for face in map(_FACE_BY_CODE.__getitem__, codes):
-        if seen >> face & 1:
-            indexes.append(face + FACES)
-        else:
-            seen |= 1 << face
-            indexes.append(face)
-    first = second = 0
-    for index in indexes[:CARDS_PER_HAND]:
-        first |= 1 << index
-    for index in indexes[CARDS_PER_HAND:_HANDS_END]:
-        second |= 1 << index
-    return (first, second), indexes[_TURNUP_POSITION], tuple(indexes[_STOCK_START:])
+    (first, second), ((turnup,), stock) = reading
+    return (first, second), turnup, stock
 
 
 def _deal(

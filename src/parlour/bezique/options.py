@@ -3,14 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
 from parlour.options import (
     boolean,
-    build_options,
     choice,
     int_list,
     option,
@@ -18,7 +14,7 @@ from parlour.options import (
     subset_of,
 )
 
-__all__ = ["SEVEN_ACTIONS", "Options", "options_of"]
+__all__ = ["SEVEN_ACTIONS", "Options"]
 
 SEVEN_ACTIONS = ("exchange", "show", "play")
 """The ways a seven of trumps can score, in the order ``seven_scoring`` is normalised to."""
@@ -88,33 +84,3 @@ class Options:
         int_list(None, 8, examples=((3, 2, 3), (2, 3, 3))), (3, 2, 3)
     )
     next_dealer: str = option(choice("alternate", "winner_of_last_trick"), "alternate")
-
-
-_BUILT: dict[tuple[Any, ...], Options] = {}
-_MEMO_LIMIT = 256
-_PLAIN_TYPES = (type(None), bool, int, str)
-
-
-def _value_key(value: Any) -> Any:
-    """A key telling apart every value the options distinguish (``True`` from ``1``, a list
-    from a tuple), or ``None`` for a value not worth remembering."""
-    if type(value) in _PLAIN_TYPES:
-        return type(value), value
-    if type(value) in (tuple, list) and all(type(item) in _PLAIN_TYPES for item in value):
-        return type(value), tuple((type(item), item) for item in value)
-    return None
-
-
-def options_of(given: Mapping[str, Any] | Options | None) -> Options:
-    """`build_options` for Bezique, remembering the records built from small plain mappings (the
-    same mapping gives the same record, checked once); `OptionsError` on an unknown name or a
-    bad value, every time."""
-    if type(given) is not dict or len(given) > 16:
-        return build_options(Options, given)
-    key = tuple((name, _value_key(value)) for name, value in given.items())
-    built = _BUILT.get(key)
-    if built is None:
-        built = build_options(Options, given)
-        if len(_BUILT) < _MEMO_LIMIT and all(value is not None for _, value in key):
-            _BUILT[key] = built
-    return built

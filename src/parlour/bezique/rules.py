@@ -10,14 +10,13 @@ them apart (see `bezique.melds`).
 from __future__ import annotations
 
 import enum
-import functools
-from typing import Any
 
 import attrs
 
+from parlour.card_index import piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
-from parlour.notation import deal_in_packets
+from parlour.deal_layout import DealLayout
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -45,6 +44,9 @@ DEAL_FIELDS = (
     DealField("stock", (STOCK_SIZE,), ordered=True),
 )
 """The deal move's layout: two 8-card hands in seat order, the turn-up, the stock top first."""
+DEAL_LAYOUT = DealLayout(deck=DECK, players=PLAYERS, fields=DEAL_FIELDS)
+"""The canonical deal of a shuffled deck: the hands in packets (the ``deal_packets`` option) to
+the non-dealer and the dealer in turn, the next card turned up, the rest the stock, top first."""
 
 RANK_ORDERS: dict[str, tuple[Rank, ...]] = {
     "A-10-K": (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
@@ -53,15 +55,6 @@ RANK_ORDERS: dict[str, tuple[Rank, ...]] = {
                         Rank.EIGHT, Rank.SEVEN),
 }  # fmt: skip
 """The rank order of every suit, trumps included, highest first, for each ``rank_order``."""
-
-
-@functools.cache
-def deal_slices(packets: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], ...]:
-    """The positions in a shuffled deck of each seat's hand, by seat, when ``dealer`` deals it
-    in ``packets`` (the canonical mapping; the next card is turned up, the rest is the stock)."""
-    positions: Any = range(len(DECK))  # deal_in_packets only slices: deal the positions
-    hands: list[list[Any]] = deal_in_packets(positions, packets, dealer, PLAYERS)
-    return tuple(tuple(hand) for hand in hands)
 
 
 CARD_TABLES: dict[str, CardTable] = {
@@ -74,9 +67,8 @@ def face_of(card: int) -> int:
     return card & 31
 
 
-def face_index(card: Card) -> int:
-    """The face number of a piquet card: its index in `PIQUET_DECK`."""
-    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
+face_index = piquet_index
+"""The face number of a piquet card: its index in `PIQUET_DECK`."""
 
 
 def copies_of(face: int) -> int:

@@ -14,46 +14,29 @@ dispatch to it. Legal moves come in a fixed order:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
-from parlour.cards import Card, Rank, Suit, parse_card
-from parlour.core import CHANCE, Chance, Deal, Move, ScoreEvent, Violation, raise_if_illegal
-from parlour.deal_shape import cards_in_shape
+from parlour.card_index import PIQUET_INDEX_BY_CODE, piquet_mask
+from parlour.cards import Card
+from parlour.core import Deal, Move, ScoreEvent, raise_if_illegal
+from parlour.deal_layout import shuffle_and_deal
 from parlour.ecarte import bot as _bot
 from parlour.ecarte import narrate as _narrate
 from parlour.ecarte import view as _view
-from parlour.ecarte.moves import (
-    ACCEPT,
-    KING,
-    PLAYS,
-    PROPOSE,
-    REFUSE,
-    Accept,
-    Discard,
-    MarkKing,
-    Play,
-    Propose,
-    Refuse,
-    discard_of_mask,
-)
-from parlour.ecarte.options import Options, options_of
-from parlour.ecarte.play import play_evaluator
+from parlour.ecarte.checks import MOVE_CHECKS
+from parlour.ecarte.moves import Accept, Discard, MarkKing, Play, Propose, Refuse
+from parlour.ecarte.options import Options
+from parlour.ecarte.parsing import MOVE_PARSERS
 from parlour.ecarte.rules import (
     CARD_TABLE,
-    CARDS_PER_HAND,
     DEAL_FIELDS,
+    DEAL_LAYOUT,
     DECK,
     KING_BIT,
-    MAX_DISCARD,
     PLAYERS,
-    TALON_START,
     TEAMS,
     TRICKS_PER_DEAL,
-    TURNUP_POSITION,
     cards_in,
-    deal_slices,
 )
 from parlour.ecarte.scoring import (
     king_award,
@@ -65,21 +48,10 @@ from parlour.ecarte.scoring import (
     winning_seats,
 )
 from parlour.ecarte.state import EcarteState, Exchange, Phase, Table, build_state
-from parlour.errors import NotationError, shown
-from parlour.fixed_seats import FixedSeats
-from parlour.notation import parse_deal, split_move
-from parlour.turns import turn_violation
+from parlour.trick_game import OpeningStates, TrickGame, seat_to_act
 
 __all__ = ["GAME", "EcarteGame"]
 
-_INDEX_OF: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
-_KEYWORD_MOVES: dict[str, Move] = {
-    "propose": PROPOSE,
-    "accept": ACCEPT,
-    "refuse": REFUSE,
-    "king": KING,
-}
-_MOVE_KEYWORDS = "deal, propose, accept, refuse, discard, king, play"
 _CARDS_PER_DEAL = 2 * TRICKS_PER_DEAL
 _SUIT_OF = CARD_TABLE.suit_of
 _POWER = CARD_TABLE.power
@@ -93,26 +65,11 @@ _DISCARD_DEALER = Phase.DISCARD_DEALER
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 
-_EXCHANGE_PHASES = (_RESPOND, _DISCARD_NONDEALER, _DISCARD_DEALER)
-_INDEX_BY_CODE: dict[int, int] = {card.code: index for index, card in enumerate(DECK)}
-"""The deck index of each card's `Card.code`, read without hashing a card."""
-_BIT_BY_CODE: dict[int, int] = {card.code: 1 << index for index, card in enumerate(DECK)}
-_CODE = attrgetter("code")
 _KINGS = sum(KING_BIT)
 """The mask of the four kings: a king turned up scores for the dealer."""
-_DECK_CODES = {card.code for card in DECK}
-_TURNUP = 2 * CARDS_PER_HAND
-_FIELD_NAMES = tuple(field.name for field in DEAL_FIELDS)
-_GROUPS_PER_FIELD = tuple(len(field.sizes) for field in DEAL_FIELDS)
-_GROUP_SIZES = tuple(size for field in DEAL_FIELDS for size in field.sizes)
-"""The deal move's layout as `_deck_layout` reads it: field names, groups, cards per group."""
 
 
-def _king_of_trumps(table: Table) -> Card:
-    return Card.of(Rank.KING, Suit(table.trump))
-
-
-class EcarteGame(FixedSeats):
+class EcarteGame(TrickGame):
     """The rules of Écarté behind the `parlour.core.Game` protocol."""
 
     name = "ecarte"
@@ -122,77 +79,31 @@ class EcarteGame(FixedSeats):
     options_type = Options
     fixed_teams = TEAMS
     fixed_deal_fields = DEAL_FIELDS
+    move_phrase = "an Écarté move"
+    deal_due_phase = _DEAL_DUE
+    over_phase = _OVER
+    move_checks = MOVE_CHECKS
+    move_parsers = MOVE_PARSERS
+    current_player = seat_to_act(_DEAL_DUE, _OVER)
 
     # --- setting up -----------------------------------------------------------------------
-    def make_options(self, given: Mapping[str, Any] | Any | None) -> Options:
-        """The `Options` of a mapping of option names (or returned as given); `OptionsError` on
-        an unknown name or a bad value."""
-        return options_of(given)
-
     def new_game(self, options: Any, dealer: int) -> EcarteState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return _opening(options_of(options), dealer)
-
-    def options(self, state: EcarteState) -> Options:
-        """The match's options."""
-        return state.table.options
+        return _opening(self.make_options(options), dealer)
 
     def random_deal(self, state: EcarteState, rng: random.Random) -> Deal:
-        """Shuffle the deck with ``rng`` and deal it by the canonical procedure: packets of
-        ``deal_packets`` to the non-dealer then the dealer, ``deck[10]`` turned up, the rest the
-        talon, top first."""
+        """Shuffle the deck with ``rng`` and deal it by the canonical procedure (`DEAL_LAYOUT`):
+        packets of ``deal_packets`` to the non-dealer then the dealer, the next card turned up,
+        the rest the talon, top first."""
         table = state.table
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hands = tuple(
-            tuple(sorted([deck[position] for position in positions], key=_CODE))
-            for positions in deal_slices(table.options.deal_packets, table.dealer)
+        return shuffle_and_deal(
+            DEAL_LAYOUT, rng, packets=table.options.deal_packets, dealer=table.dealer
         )
-        return Deal(
-            (
-                ("hands", hands),
-                ("turnup", ((deck[TURNUP_POSITION],),)),
-                ("talon", (tuple(deck[TALON_START:]),)),
-            )
-        )
-
-    # --- whose turn -------------------------------------------------------------------------
-    def current_player(self, state: EcarteState) -> int | Chance | None:
-        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
-        phase = state.phase
-        if phase is _DEAL_DUE:
-            return CHANCE
-        if phase is _OVER:
-            return None
-        return state.to_act
 
     # --- legal moves and checking -------------------------------------------------------------
     def legal_moves(self, state: EcarteState) -> tuple[Move, ...]:
         """Every legal move in the documented order; empty at a deal or once the match is over."""
         return state.legal
-
-    def check(self, state: EcarteState, move: Move, seat: int | None) -> Violation | None:
-        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
-        phase = state.phase
-        violation = turn_violation(
-            move, seat, over=phase is _OVER, deal_due=phase is _DEAL_DUE,
-            to_act=state.to_act, deal_fields=DEAL_FIELDS, deck=DECK,
-        )  # fmt: skip
-        if violation is not None or isinstance(move, Deal):
-            return violation
-        if isinstance(move, Play):
-            return _check_play(state, move)
-        if isinstance(move, Propose):
-            return _check_propose(state)
-        if isinstance(move, (Accept, Refuse)):
-            if phase is _RESPOND:
-                return None
-            return Violation("phase.wrong_move", f"there is no proposal to {move}")
-        if isinstance(move, Discard):
-            return _check_discard(state, move)
-        if isinstance(move, MarkKing):
-            return _check_king(state)
-        return Violation("phase.wrong_move", f"{move} is not an Écarté move")
 
     # --- applying moves -----------------------------------------------------------------------
     def apply(self, state: EcarteState, move: Move, seat: int | None) -> EcarteState:
@@ -202,8 +113,8 @@ class EcarteGame(FixedSeats):
             and type(move.card) is Card
             and (seat is None or seat == state.to_act)
         ):
-            index = _INDEX_BY_CODE.get(move.card.code)
-            if index is not None and state.play_mask >> index & 1:
+            index = PIQUET_INDEX_BY_CODE[move.card.code]
+            if index >= 0 and state.play_mask >> index & 1:
                 return _play(state, index)
         elif type(move) is Deal and seat is None and state.phase is _DEAL_DUE:
             layout = _deck_layout(move)
@@ -229,33 +140,6 @@ class EcarteGame(FixedSeats):
             return _mark_king(state)
         raise AssertionError(f"unhandled move {move!r}")  # check() refuses anything else
 
-    # --- notation -------------------------------------------------------------------------------
-    def parse_move(self, state: EcarteState, text: str) -> Move:
-        """Parse ``deal …``, ``propose``, ``accept``, ``refuse``, ``discard 7S 8H``
-        (``discard`` alone: keep the hand), ``king`` or ``play KH``; `NotationError` else.
-
-        The cards of a discard may come in any order; the move lists them canonically.
-        """
-        keyword, arguments = split_move(text)
-        if keyword == "play":
-            if len(arguments) != 1:
-                raise NotationError(f"'play' takes one card, as in 'play KH': {shown(text)}")
-            card = parse_card(arguments[0])
-            index = _INDEX_OF.get(card)
-            return Play(card) if index is None else PLAYS[index]
-        keyword_move = _KEYWORD_MOVES.get(keyword)
-        if keyword_move is not None:
-            if arguments:
-                raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
-            return keyword_move
-        if keyword == "discard":
-            return _parse_discard(arguments, text)
-        if keyword == "deal":
-            return parse_deal(arguments, DEAL_FIELDS)
-        raise NotationError(
-            f"{keyword!r} is not an Écarté move (the moves are {_MOVE_KEYWORDS}): {shown(text)}"
-        )
-
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: EcarteState) -> tuple[int, ...]:
         """Match points per seat: kings as they are marked, tricks at the end of each deal."""
@@ -272,16 +156,10 @@ class EcarteGame(FixedSeats):
         table = state.table
         return (*(award for deal in table.deals for award in deal.awards), *table.awards)
 
-    def deal_results(self, state: EcarteState) -> tuple[Any, ...]:
-        """The breakdown of every finished deal (a deal cut short by the target included)."""
-        return state.table.deals
-
     # --- where the cards are ---------------------------------------------------------------
-    def card_zones(self, state: EcarteState) -> dict[str, tuple[Card, ...]]:
-        """Where every card is: hands, turn-up, talon (top first), each seat's discards, the
-        current trick, the cards each seat has won. Between deals the whole deck is the pack."""
-        if state.phase is _DEAL_DUE or state.phase is _OVER:
-            return {"pack": DECK}
+    def zones_in_deal(self, state: EcarteState) -> dict[str, tuple[Card, ...]]:
+        """Where every card is in a deal: hands, turn-up, talon (top first), each seat's
+        discards, the current trick, the cards each seat has won."""
         exchange = state.exchange
         return {
             "hand 0": cards_in(state.hands[0]),
@@ -301,180 +179,27 @@ class EcarteGame(FixedSeats):
     bot_move = staticmethod(_bot.bot_move)
 
 
-# --- checks ---------------------------------------------------------------------------------
-
-
-def _check_play(state: EcarteState, move: Play) -> Violation | None:
-    if type(move.card) is not Card:
-        return Violation("card.not_held", f"a play names a card, not {type(move.card).__name__}")
-    phase = state.phase
-    if phase is _RESPOND:
-        return Violation("phase.wrong_move", "the dealer must first accept or refuse the proposal")
-    if phase is _DISCARD_NONDEALER or phase is _DISCARD_DEALER:
-        return Violation(
-            "phase.wrong_move",
-            "the exchange is not complete: discard first (for example 'discard 7S 8H')",
-        )
-    index = _INDEX_OF.get(move.card)
-    hand = state.hands[state.to_act]
-    if index is None or not hand >> index & 1:
-        return Violation("card.not_held", f"you do not hold {move.card.symbol}")
-    if state.play_mask >> index & 1:
-        return None
-    table = state.table
-    found = play_evaluator(table.options).violation(table.trump, hand, state.trick, index)
-    assert found is not None
-    obligation, message = found
-    return Violation(obligation.rule, message)
-
-
-def _check_propose(state: EcarteState) -> Violation | None:
-    phase = state.phase
-    if phase is _DECIDE:
-        return None
-    if phase is _RESPOND:
-        return Violation("phase.wrong_move", "a proposal is waiting: accept or refuse it")
-    if phase is _DISCARD_NONDEALER or phase is _DISCARD_DEALER:
-        return Violation("phase.wrong_move", "the exchange is not complete: discard first")
-    first_lead = state.to_act == state.table.nondealer and not state.trick and not state.won[0]
-    if first_lead and not state.exchange.talon and not state.won[1]:
-        return Violation("ecarte.talon_empty", "the talon is empty: no more proposals, lead a card")
-    return Violation("phase.wrong_move", "play has begun: no more proposals")
-
-
-def _check_discard(state: EcarteState, move: Discard) -> Violation | None:
-    phase = state.phase
-    if phase is not _DISCARD_NONDEALER and phase is not _DISCARD_DEALER:
-        return Violation(
-            "phase.wrong_move",
-            "there is no exchange under way: a discard follows an accepted proposal",
-        )
-    hand = state.hands[state.to_act]
-    named = 0
-    for card in move.cards:
-        index = _INDEX_OF.get(card)
-        if index is None or not hand >> index & 1:
-            return Violation("card.not_held", f"you do not hold {card.symbol}")
-        if named >> index & 1:
-            return Violation("card.not_held", f"you hold {card.symbol} only once")
-        named |= 1 << index
-    count = len(move.cards)
-    talon = len(state.exchange.talon)
-    most = min(MAX_DISCARD, talon)
-    if phase is _DISCARD_NONDEALER:
-        if count < 1:
-            return Violation("ecarte.discard_count", "you proposed: discard at least one card")
-    else:
-        fewest = min(state.table.options.dealer_min_exchange, most)
-        if count < fewest:
-            return Violation(
-                "ecarte.discard_count",
-                "the dealer must exchange at least one card (dealer_min_exchange is 1)",
-            )
-    if count > most:
-        return Violation(
-            "ecarte.discard_count",
-            f"the talon holds {talon} card(s): discard at most {most}",
-        )
-    return None
-
-
-def _check_king(state: EcarteState) -> Violation | None:
-    table = state.table
-    phase = state.phase
-    if phase in _EXCHANGE_PHASES:
-        return Violation(
-            "ecarte.king_too_early",
-            "the king of trumps is marked once play begins (or, by the non-dealer, instead of "
-            "proposing), not during the proposals and exchanges",
-        )
-    king = _king_of_trumps(table)
-    if table.turnup == _INDEX_OF[king]:
-        return Violation(
-            "ecarte.king_not_held",
-            f"the king of trumps {king.symbol} is the turn-up: it scored for the dealer",
-        )
-    seat = state.to_act
-    if table.king == seat:
-        return Violation(
-            "ecarte.king_already_marked", f"you have already marked the king {king.symbol}"
-        )
-    if not state.king_window_open:
-        return Violation(
-            "ecarte.king_window_closed",
-            f"too late: the king of trumps {king.symbol} must be marked before your first card",
-        )
-    king_bit = KING_BIT[table.trump]
-    if not state.hands[seat] & king_bit:
-        discarded = state.exchange.discards[seat] & king_bit
-        return Violation(
-            "ecarte.king_not_held",
-            f"you do not hold the king of trumps {king.symbol}"
-            + (" (a discarded king does not count)" if discarded else ""),
-        )
-    return None
-
-
-def _parse_discard(arguments: list[str], text: str) -> Discard:
-    if len(arguments) > CARDS_PER_HAND:
-        raise NotationError(
-            f"'discard' names at most {CARDS_PER_HAND} cards, not {len(arguments)}: {shown(text)}"
-        )
-    cards = [parse_card(token) for token in arguments]
-    mask = 0
-    in_deck = True
-    for card in cards:
-        index = _INDEX_OF.get(card)
-        if index is None:
-            in_deck = False
-            continue
-        if mask >> index & 1:
-            raise NotationError(f"'discard' names {card.text} twice: {shown(text)}")
-        mask |= 1 << index
-    if in_deck:
-        return discard_of_mask(mask)
-    if len(set(cards)) != len(cards):
-        raise NotationError(f"'discard' names a card twice: {shown(text)}")
-    return Discard(tuple(cards))
-
-
 # --- transitions (moves already checked) -----------------------------------------------
 
 
-_OPENINGS: dict[tuple[int, int], EcarteState] = {}
-_OPENINGS_LIMIT = 256
+def _new_match(options: Options, dealer: int) -> EcarteState:
+    """The state of a new match: a deal by ``dealer`` is due."""
+    return build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
 
 
-def _opening(options: Options, dealer: int) -> EcarteState:
-    """The state of a new match with this very options record (shared, as states are
-    immutable). Remembered by the record's identity, which stays valid while the remembered
-    state holds the record."""
-    key = (id(options), dealer)
-    state = _OPENINGS.get(key)
-    if state is None:
-        if len(_OPENINGS) >= _OPENINGS_LIMIT:
-            _OPENINGS.clear()
-        state = build_state(table=Table(options=options, dealer=dealer), phase=_DEAL_DUE)
-        _OPENINGS[key] = state
-    return state
+_opening = OpeningStates(_new_match)
+"""The state of a new match, built once per options record and dealer."""
 
 
 def _deck_layout(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None:
     """The hand masks, turn-up and talon (deck indexes) of a deal that lays out exactly the
-    deck in Écarté's zones, else ``None`` (`check` then says what is wrong)."""
-    cards = cards_in_shape(deal, _FIELD_NAMES, _GROUPS_PER_FIELD, _GROUP_SIZES)
-    if cards is None:
+    deck in Écarté's zones (read by `DEAL_LAYOUT`), else ``None`` (`check` then says what is
+    wrong)."""
+    reading = DEAL_LAYOUT.read(deal)
+    if reading is None:
         return None
-    codes = [card.code for card in cards]
-    if set(codes) != _DECK_CODES:
-        return None  # a card twice (and so one missing), or one from another deck
-    bit_of = _BIT_BY_CODE.__getitem__
-    hands = (
-        sum(map(bit_of, codes[:CARDS_PER_HAND])),
-        sum(map(bit_of, codes[CARDS_PER_HAND:_TURNUP])),
-    )
-    talon = tuple(map(_INDEX_BY_CODE.__getitem__, codes[_TURNUP + 1 :]))
-    return hands, _INDEX_BY_CODE[codes[_TURNUP]], talon
+    (first, second), ((turnup,), talon) = reading
+    return (first, second), turnup, talon
 
 
 def _deal(state: EcarteState, layout: tuple[tuple[int, int], int, tuple[int, ...]]) -> EcarteState:
@@ -539,9 +264,7 @@ def _discard(state: EcarteState, move: Discard) -> EcarteState:
     table = state.table
     exchange = state.exchange
     seat = state.to_act
-    discarded = 0
-    for card in move.cards:
-        discarded |= 1 << _INDEX_OF[card]
+    discarded = piquet_mask(move.cards)
     count = len(move.cards)
     drawn = 0
     for index in exchange.talon[:count]:

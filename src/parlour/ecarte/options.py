@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
-from parlour.options import boolean, build_options, choice, option, positive_int_or_none
+from parlour.options import boolean, choice, option, positive_int_or_none
 
-__all__ = ["Options", "options_of"]
+__all__ = ["Options"]
 
 _TARGET = attrs.evolve(positive_int_or_none(), examples=(None, 7))
 """A positive int or ``None``; the values exercised by the tests are a single deal and 7 (BGA
@@ -57,33 +54,3 @@ class Options:
     must_trump_when_void: bool = option(boolean(), False)
     dealer_min_exchange: int = option(choice(0, 1), 0)
     deal_packets: tuple[int, int] = option(choice((3, 2), (2, 3)), (3, 2))
-
-
-_BUILT: dict[tuple[Any, ...], Options] = {}
-_MEMO_LIMIT = 256
-_PLAIN_TYPES = (type(None), bool, int, str)
-
-
-def _value_key(value: Any) -> Any:
-    """A key telling apart every value the options distinguish (``True`` from ``1``, a list
-    from a tuple), or ``None`` for a value not worth remembering."""
-    if type(value) in _PLAIN_TYPES:
-        return type(value), value
-    if type(value) in (tuple, list) and all(type(item) in _PLAIN_TYPES for item in value):
-        return type(value), tuple((type(item), item) for item in value)
-    return None
-
-
-def options_of(given: Mapping[str, Any] | Options | None) -> Options:
-    """`build_options` for Écarté, remembering the records built from small plain mappings (the
-    same mapping gives the same record, checked once); `OptionsError` on an unknown name or a
-    bad value, every time."""
-    if type(given) is not dict or len(given) > 8:
-        return build_options(Options, given)
-    key = tuple((name, _value_key(value)) for name, value in given.items())
-    built = _BUILT.get(key)
-    if built is None:
-        built = build_options(Options, given)
-        if len(_BUILT) < _MEMO_LIMIT and all(value is not None for _, value in key):
-            _BUILT[key] = built
-    return built

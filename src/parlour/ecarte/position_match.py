@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import attrs
 
+from parlour.card_index import PIQUET_INDEX_OF
 from parlour.cards import Card
 from parlour.core import ScoreEvent
 from parlour.ecarte.options import Options
 from parlour.ecarte.position_exchanges import ExchangeFacts, talon_left
-from parlour.ecarte.rules import CARD_TABLE, DECK, KING_BIT, TRICKS_PER_DEAL
+from parlour.ecarte.rules import CARD_TABLE, KING_BIT, TRICKS_PER_DEAL
 from parlour.ecarte.scoring import (
     king_award,
     match_over_after_deal,
@@ -41,7 +42,6 @@ __all__ = [
 OUTCOMES = ("point", "vole", "stopped")
 """The values of a deal record's ``outcome``."""
 
-_INDEX_OF = {card: index for index, card in enumerate(DECK)}
 _KINGS = sum(KING_BIT)
 _KING_REASONS = ("ecarte.turnup_king", "ecarte.king")
 """The awards made before the tricks are scored: a deal stops when they reach the target."""
@@ -49,7 +49,7 @@ _KING_REASONS = ("ecarte.turnup_king", "ecarte.king")
 
 def deck_index(card: Card, path: str) -> int:
     """The deck index of ``card``; `PositionError` at ``path`` if it is not an Écarté card."""
-    index = _INDEX_OF.get(card)
+    index = PIQUET_INDEX_OF.get(card)
     if index is None:
         raise PositionError(f"{card.text} is not a card of the Écarté deck", path)
     return index

@@ -7,13 +7,12 @@ mask and suit ``s`` occupies bits ``8*s .. 8*s+7``.
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
+from parlour.card_index import piquet_cards, piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
-from parlour.notation import deal_in_packets
+from parlour.deal_layout import DealLayout
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -21,6 +20,7 @@ __all__ = [
     "CARDS_PER_HAND",
     "CARD_TABLE",
     "DEAL_FIELDS",
+    "DEAL_LAYOUT",
     "DECK",
     "KING_BIT",
     "MAX_DISCARD",
@@ -28,14 +28,11 @@ __all__ = [
     "PLAY_RULES",
     "RANK_ORDER",
     "TALON_SIZE",
-    "TALON_START",
     "TRICKS_PER_DEAL",
     "TRICK_AWARDS",
-    "TURNUP_POSITION",
     "TrickAward",
     "card_index",
     "cards_in",
-    "deal_slices",
     "trick_outcome",
 ]
 
@@ -59,46 +56,17 @@ DEAL_FIELDS = (
     DealField("talon", (TALON_SIZE,), ordered=True),
 )
 """The deal move's layout: two 5-card hands in seat order, the turn-up, the talon top first."""
-
-TURNUP_POSITION = 10
-TALON_START = 11
-"""In the canonical mapping of a shuffled deck: ``deck[10]`` is turned up, ``deck[11:]`` is the
-talon (top first); the first ten cards are dealt in packets (the ``deal_packets`` option)."""
+DEAL_LAYOUT = DealLayout(deck=DECK, players=PLAYERS, fields=DEAL_FIELDS)
+"""The canonical deal of a shuffled deck: the hands in packets (the ``deal_packets`` option) to
+the non-dealer then the dealer, the next card turned up, the rest the talon, top first."""
 
 CARD_TABLE = CardTable.build(DECK, RANK_ORDER, RANK_ORDER)
 
 
-@functools.cache
-def deal_slices(packets: tuple[int, int], dealer: int) -> tuple[tuple[int, ...], ...]:
-    """The positions in a shuffled deck of each seat's hand, by seat, when ``dealer`` deals it
-    in ``packets`` (the canonical mapping; see `TURNUP_POSITION`)."""
-    hands = deal_in_packets(DECK, packets, dealer, PLAYERS)  # the deck in order: card i at i
-    return tuple(tuple(card_index(card) for card in hand) for hand in hands)
-
-
-def card_index(card: Card) -> int:
-    """The index of a piquet card in `DECK` (its bit in a hand mask)."""
-    return int(card.suit) * 8 + int(card.rank) - 7  # type: ignore[arg-type]
-
-
-def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a hand mask, in the deck's canonical order (read a suit, a byte, at a
-    time)."""
-    spades, hearts, diamonds, clubs = _CARDS_OF_BYTE
-    return (
-        spades[mask & 255]
-        + hearts[(mask >> 8) & 255]
-        + diamonds[(mask >> 16) & 255]
-        + clubs[(mask >> 24) & 255]
-    )
-
-
-_CARDS_OF_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(DECK[8 * suit + bit] for bit in range(8) if pattern >> bit & 1)
-          for pattern in range(256))
-    for suit in range(4)
-)  # fmt: skip
-"""For each suit (byte of a mask) and each of its 256 patterns, the cards it holds."""
+card_index = piquet_index
+"""The index of a piquet card in `DECK` (its bit in a hand mask)."""
+cards_in = piquet_cards
+"""The cards of a hand mask, in the deck's canonical order."""
 
 
 KING_BIT: tuple[int, ...] = tuple(1 << card_index(Card.of(Rank.KING, suit)) for suit in Suit)

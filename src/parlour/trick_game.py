@@ -1,0 +1,195 @@
+"""The skeleton of a trick game with fixed seats (Belote, Bezique, Écarté), written once.
+
+A game subclasses `TrickGame` and gives its rules as data: the phases that mean "a deal is
+due" and "the match is over", a table of the check of each move type (``{Play: check_play,
+…}``), a table of the parser of each keyword (``{"play": play_parser("JH"), …}``) and the
+phrase that names its moves in messages. `TrickGame` then answers `options`,
+`deal_results`, `check` (the shared `turn_violation` first, then the move type's check, else
+"<move> is not a <Game> move"), `parse_move` (``deal …`` by the deal's fields, then the
+keyword's parser, else "<keyword> is not a <Game> move") and `card_zones` (the whole deck in
+the ``pack`` between deals, else the game's `zones_in_deal`); `seat_to_act` makes a game's
+`current_player` from its two phases. A game keeps its own faster paths by overriding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from parlour.card_index import PIQUET_INDEX_BY_CODE
+from parlour.cards import Card, parse_card
+from parlour.core import CHANCE, Chance, Deal, Move, Violation
+from parlour.errors import NotationError, shown
+from parlour.fixed_seats import FixedSeats
+from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
+from parlour.notation import parse_deal, split_move
+from parlour.turns import turn_violation
+
+__all__ = [
+    "MoveCheck",
+    "MoveParser",
+    "OpeningStates",
+    "TrickGame",
+    "keyword_parser",
+    "play_parser",
+    "seat_to_act",
+]
+
+StateT = TypeVar("StateT")
+
+MoveCheck = Callable[[Any, Any], "Violation | None"]
+"""A game's check of one move type, once it is this seat's turn in a deal under way:
+``(state, move)`` to the reason the move is illegal, or ``None``."""
+MoveParser = Callable[[Any, list[str], str], Move]
+"""A game's reading of one keyword: ``(state, the words after it, the whole text)`` to the
+move; `NotationError` if the words do not make one."""
+
+
+class TrickGame(FixedSeats):
+    """`options`, `deal_results`, `check`, `parse_move` and `card_zones` read from the game's
+    tables.
+
+    States carry ``phase`` (a member of the game's phases), ``to_act``, ``table.options`` and
+    ``table.deals``.
+    """
+
+    name: str
+    deck: tuple[Card, ...]
+    move_phrase: ClassVar[str]
+    """How messages name the game's moves: ``"a Belote move"``, ``"an Écarté move"``."""
+    deal_due_phase: ClassVar[Any]
+    over_phase: ClassVar[Any]
+    move_checks: ClassVar[Mapping[type[Move], MoveCheck]]
+    """The check of each move type (a subclass of a type listed has its check)."""
+    move_parsers: ClassVar[Mapping[str, MoveParser]]
+    """The parser of each keyword but ``deal``, in the order messages list the keywords."""
+
+    def options(self, state: Any) -> Any:
+        """The match's options."""
+        return state.table.options
+
+    def deal_results(self, state: Any) -> tuple[Any, ...]:
+        """The breakdown of every finished deal (thrown in or cut short included)."""
+        deals: tuple[Any, ...] = state.table.deals
+        return deals
+
+    def card_zones(self, state: Any) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: the game's `zones_in_deal` while a deal is under way; between
+        deals (and once the match is over) the whole deck is in the ``pack``."""
+        phase = state.phase
+        if phase is self.deal_due_phase or phase is self.over_phase:
+            return {"pack": self.deck}
+        return self.zones_in_deal(state)
+
+    def zones_in_deal(self, state: Any) -> dict[str, tuple[Card, ...]]:
+        """Where every card is while a deal is under way, zone by zone."""
+        raise NotImplementedError(f"{type(self).__name__} names no card zones")
+
+    def check(self, state: Any, move: Move, seat: int | None) -> Violation | None:
+        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
+        phase = state.phase
+        violation = turn_violation(
+            move, seat, over=phase is self.over_phase, deal_due=phase is self.deal_due_phase,
+            to_act=state.to_act, deal_fields=self.fixed_deal_fields, deck=self.deck,
+        )  # fmt: skip
+        if violation is not None or isinstance(move, Deal):
+            return violation
+        checks = self.move_checks
+        move_check = checks.get(type(move))
+        if move_check is None:
+            move_check = _inherited_check(checks, type(move))
+            if move_check is None:
+                return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
+        return move_check(state, move)
+
+    def parse_move(self, state: Any, text: str) -> Move:
+        """The move ``text`` writes (``deal …`` or one of the game's keywords); `NotationError`
+        if it writes none."""
+        keyword, arguments = split_move(text)
+        if keyword == "deal":
+            return parse_deal(arguments, self.fixed_deal_fields)
+        parser = self.move_parsers.get(keyword)
+        if parser is None:
+            keywords = ", ".join(("deal", *self.move_parsers))
+            raise NotationError(
+                f"{keyword!r} is not {self.move_phrase} (the moves are {keywords}): {shown(text)}"
+            )
+        return parser(state, arguments, text)
+
+
+def _inherited_check(
+    checks: Mapping[type[Move], MoveCheck], move_type: type[Move]
+) -> MoveCheck | None:
+    """The check of the nearest type ``move_type`` derives from, if one is listed."""
+    for base in move_type.__mro__[1:]:
+        move_check = checks.get(base)
+        if move_check is not None:
+            return move_check
+    return None
+
+
+def seat_to_act(deal_due_phase: Any, over_phase: Any) -> Callable[[Any, Any], int | Chance | None]:
+    """A game's `current_player` method: `CHANCE` in ``deal_due_phase``, ``None`` in
+    ``over_phase``, else the state's ``to_act`` (the phases are held by the function itself,
+    which reads them faster than attributes of the game)."""
+
+    def current_player(game: Any, state: Any) -> int | Chance | None:
+        """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
+        phase = state.phase
+        if phase is deal_due_phase:
+            return CHANCE
+        if phase is over_phase:
+            return None
+        to_act: int = state.to_act
+        return to_act
+
+    return current_player
+
+
+def keyword_parser(move: KeywordMove) -> MoveParser:
+    """The parser of a move written as its keyword alone (``pass``, ``draw``): ``move``."""
+    keyword = move.keyword
+
+    def parse(state: Any, arguments: list[str], text: str) -> Move:
+        if arguments:
+            raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
+        return move
+
+    return parse
+
+
+def play_parser(example: str) -> MoveParser:
+    """The parser of ``play <card>`` (``example`` is the card its message shows): the interned
+    play of a piquet card, a new `Play` of any other card (which `check` then refuses)."""
+
+    def parse(state: Any, arguments: list[str], text: str) -> Move:
+        if len(arguments) != 1:
+            raise NotationError(f"'play' takes one card, as in 'play {example}': {shown(text)}")
+        card = parse_card(arguments[0])
+        index = PIQUET_INDEX_BY_CODE[card.code]
+        return Play(card) if index < 0 else PIQUET_PLAYS[index]
+
+    return parse
+
+
+class OpeningStates(Generic[StateT]):
+    """The state of a new match for each options record and dealer, built once and shared
+    (states are immutable). Remembered by the record's identity, which stays valid while the
+    remembered state holds the record; forgotten all at once beyond ``limit`` entries."""
+
+    __slots__ = ("_build", "_limit", "_states")
+
+    def __init__(self, build: Callable[[Any, int], StateT], limit: int = 256) -> None:
+        self._build = build
+        self._limit = limit
+        self._states: dict[tuple[int, int], StateT] = {}
+
+    def __call__(self, options: Any, dealer: int) -> StateT:
+        """The opening state of ``options`` with ``dealer`` to deal."""
+        key = (id(options), dealer)
+        state = self._states.get(key)
+        if state is None:
+            if len(self._states) >= self._limit:
+                self._states.clear()
+            state = self._states[key] = self._build(options, dealer)
+        return state
