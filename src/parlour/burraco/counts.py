@@ -41,6 +41,7 @@ from parlour.burraco.melds import (
     _within_reach,
     sequence_addition_shapes,
     sequence_meld,
+    sequence_reach,
 )
 
 __all__ = [
@@ -158,16 +159,7 @@ def _new_sequence_block(suit_part: int, other: int, max_length: int) -> Block:
         lowest = lows & -lows
         lows ^= lowest
         low = lowest.bit_length() - 1
-        ahead = present >> low
-        run = (ahead ^ (ahead + 1)).bit_length() - 1
-        hole = low + run
-        if wilds and hole <= ACE_HIGH:
-            ahead >>= run + 1
-            top = hole + (ahead ^ (ahead + 1)).bit_length() - 1
-        else:
-            hole = ACE_HIGH + 1
-            top = low + run - 1
-        top = min(top, ACE_HIGH, low + max_length - 1)
+        hole, top = sequence_reach(present, low, bool(wilds), max_length)
         for high in range(low + MIN_MELD_LENGTH - 1, top + 1):
             both_aces = ace_is_single and low == ACE_LOW and high == ACE_HIGH
             two_taken = two_is_single and low <= TWO_POSITION <= high

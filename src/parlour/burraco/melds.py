@@ -402,6 +402,23 @@ def _presence(pool: int, suit: int, fewest: int) -> int:
     return present
 
 
+def sequence_reach(present: int, low: int, wild_held: bool, max_length: int) -> tuple[int, int]:
+    """From a sequence's low end ``low`` over the mask ``present`` of the natural ranks held:
+    the first hole above the run of held naturals (``ACE_HIGH + 1`` when no wild is held to fill
+    it, or the run reaches past the ace) and the highest rank a sequence from ``low`` can reach
+    (through that one hole with a wild, at most ``max_length`` cards, never past the ace)."""
+    ahead = present >> low
+    run = (ahead ^ (ahead + 1)).bit_length() - 1
+    hole = low + run
+    if wild_held and hole <= ACE_HIGH:
+        ahead >>= run + 1
+        top = hole + (ahead ^ (ahead + 1)).bit_length() - 1
+    else:
+        hole = ACE_HIGH + 1
+        top = low + run - 1
+    return hole, min(top, ACE_HIGH, low + max_length - 1)
+
+
 def _shapes(
     pool: int,
     suit: int,
@@ -437,16 +454,7 @@ def _shapes(
         lowest = lows & -lows
         lows ^= lowest
         low = lowest.bit_length() - 1
-        ahead = present >> low
-        run = (ahead ^ (ahead + 1)).bit_length() - 1
-        hole = low + run
-        if wilds and hole <= ACE_HIGH:
-            ahead >>= run + 1
-            top = hole + (ahead ^ (ahead + 1)).bit_length() - 1
-        else:
-            hole = ACE_HIGH + 1
-            top = low + run - 1
-        top = min(top, ACE_HIGH, low + max_length - 1)
+        hole, top = sequence_reach(present, low, bool(wilds), max_length)
         for high in range(max(low + min_length - 1, high_min), top + 1):
             both_aces = ace_is_single and low == ACE_LOW and high == ACE_HIGH
             two_taken = two_is_single and low <= TWO_POSITION <= high
