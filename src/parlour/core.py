@@ -8,7 +8,8 @@ state's type, so they work on any registered game's state.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -210,12 +211,29 @@ class SupportsBot(Protocol):
 
 _BY_NAME: dict[str, Game] = {}
 _BY_STATE_TYPE: dict[type[Any], Game] = {}
+_TURN_OF: dict[type[Any], Callable[[Any], int | Chance | None]] = {}
+"""Per state type, the reader of the seat to act (`current_player`, `is_chance`, `is_over`)."""
+_LEGAL_OF: dict[type[Any], Callable[[Any], Sequence[Move]]] = {}
+"""Per state type, the reader of the legal moves."""
+_APPLY_OF: dict[type[Any], Callable[[Any, Move, int | None], Any]] = {}
+"""Per state type, its game's `Game.apply`."""
 
 
 def register(game: Game) -> None:
-    """Make ``game`` available under ``game.name`` and for dispatch on its state type."""
+    """Make ``game`` available under ``game.name`` and for dispatch on its state type.
+
+    A game whose states hold the answer of `current_player` (or of `legal_moves`) in a field
+    may name it in ``turn_field`` (``legal_field``): the field is then read directly, without
+    a call of the game's method.
+    """
     _BY_NAME[game.name] = game
-    _BY_STATE_TYPE[game.state_type] = game
+    state_type = game.state_type
+    _BY_STATE_TYPE[state_type] = game
+    turn_field = getattr(game, "turn_field", None)
+    legal_field = getattr(game, "legal_field", None)
+    _TURN_OF[state_type] = game.current_player if turn_field is None else attrgetter(turn_field)
+    _LEGAL_OF[state_type] = game.legal_moves if legal_field is None else attrgetter(legal_field)
+    _APPLY_OF[state_type] = game.apply
 
 
 def game_names() -> tuple[str, ...]:
@@ -287,10 +305,10 @@ def check_seat(seat: object, seats: int) -> None:
 
 def current_player(state: Any) -> int | Chance | None:
     """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over."""
-    game = _BY_STATE_TYPE.get(type(state))
-    if game is None:
-        game = game_of(state)
-    return game.current_player(state)
+    turn = _TURN_OF.get(type(state))
+    if turn is None:
+        turn = game_of(state).current_player
+    return turn(state)
 
 
 def players(state: Any) -> int:
@@ -312,26 +330,26 @@ def options(state: Any) -> Any:
 
 def is_chance(state: Any) -> bool:
     """True when the next move is a deal."""
-    game = _BY_STATE_TYPE.get(type(state))
-    if game is None:
-        game = game_of(state)
-    return game.current_player(state) is CHANCE
+    turn = _TURN_OF.get(type(state))
+    if turn is None:
+        turn = game_of(state).current_player
+    return turn(state) is CHANCE
 
 
 def is_over(state: Any) -> bool:
     """True once the match is over."""
-    game = _BY_STATE_TYPE.get(type(state))
-    if game is None:
-        game = game_of(state)
-    return game.current_player(state) is None
+    turn = _TURN_OF.get(type(state))
+    if turn is None:
+        turn = game_of(state).current_player
+    return turn(state) is None
 
 
 def legal_moves(state: Any) -> Sequence[Move]:
     """Every legal move, each once, in the game's documented order (empty at a chance node)."""
-    game = _BY_STATE_TYPE.get(type(state))
-    if game is None:
-        game = game_of(state)
-    return game.legal_moves(state)
+    legal = _LEGAL_OF.get(type(state))
+    if legal is None:
+        legal = game_of(state).legal_moves
+    return legal(state)
 
 
 def parse_move(state: Any, text: str) -> Move:
@@ -366,15 +384,17 @@ def apply(state: StateT, move: Move | str, *, seat: int | None = None) -> StateT
     Raises `IllegalMoveError` (with ``rule``) or `NotationError`; a ``seat`` that is not one of
     the match's (out of range, a bool, a float) is a `SeatError`.
     """
-    game = _BY_STATE_TYPE.get(type(state))
-    if game is None:
-        game = game_of(state)
+    game_apply = _APPLY_OF.get(type(state))
+    if game_apply is not None and seat is None and isinstance(move, Move):
+        applied: StateT = game_apply(state, move, None)
+        return applied
+    game = game_of(state)
     if seat is not None:
         check_seat(seat, game.player_count(game.options(state)))
-    if isinstance(move, str):
+    if not isinstance(move, Move):
+        if not isinstance(move, str):
+            raise _not_a_move(move)
         move = game.parse_move(state, move)
-    elif not isinstance(move, Move):
-        raise _not_a_move(move)
     after: StateT = game.apply(state, move, seat)
     return after
 

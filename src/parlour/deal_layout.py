@@ -1,9 +1,15 @@
-"""A trick game's canonical dealing procedure as data, read both ways by one piece of code.
+"""A game's canonical dealing procedure as data, read both ways by one piece of code.
 
 A `DealLayout` says where each position of a shuffled deck goes in the game's `Deal` move: the
 first field holds the hands, one group per seat, dealt from the top of the deck in rounds of
 packets (each round gives every seat one packet, from the dealer's next seat round to the
-dealer); each later field (turn-up, talon, stock) takes the next cards in order, top first.
+dealer); each later field (turn-up, talon, pozzetti, discard, stock) takes the next cards, its
+groups one after the other, or, for a field the layout names as ``alternating``, one card at a
+time to each group in turn, first group first (Burraco's pozzetti). A hand, and a group of any
+unordered field, is listed in canonical card order; a group of an ordered field in the order
+dealt, top first. The deck may hold equal cards any number of times (Burraco's 108 cards hold
+each card twice and the joker four times).
+
 `shuffle_and_deal` shuffles the deck exactly as ``rng.shuffle`` would and lays it out;
 `DealLayout.read` reads a deal back into deck indexes (the deal the layout made last without
 reading it again).
@@ -51,14 +57,24 @@ def seat_packet_positions(
 
 
 def _cards_by_mask(cards: Sequence[Card]) -> Callable[[int], tuple[Card, ...]]:
-    """A function from a mask over ``cards`` (at most 64) to the cards of its set bits, in bit
-    order, read from `moves_by_mask` tables 32 bits at a time."""
-    low, high = (list(cards[start : start + 32]) for start in (0, 32))
-    low_cards = moves_by_mask(low + [low[0]] * (32 - len(low)))
-    if not high:
-        return low_cards
-    high_cards = moves_by_mask(high + [high[0]] * (32 - len(high)))
-    return lambda mask: low_cards(mask & 0xFFFFFFFF) + high_cards(mask >> 32)
+    """A function from a mask over ``cards`` to the cards of its set bits, in bit order, read
+    from `moves_by_mask` tables 32 bits at a time."""
+    chunks = [list(cards[start : start + 32]) for start in range(0, len(cards), 32)]
+    readers = tuple(moves_by_mask(chunk + [chunk[0]] * (32 - len(chunk))) for chunk in chunks)
+    if len(readers) == 1:
+        return readers[0]
+    if len(readers) == 2:
+        low_cards, high_cards = readers
+        return lambda mask: low_cards(mask & 0xFFFFFFFF) + high_cards(mask >> 32)
+
+    def cards_of(mask: int) -> tuple[Card, ...]:
+        found: tuple[Card, ...] = ()
+        for reader in readers:
+            found += reader(mask & 0xFFFFFFFF)
+            mask >>= 32
+        return found
+
+    return cards_of
 
 
 @attrs.frozen(kw_only=True)
@@ -78,32 +94,56 @@ class _Tables:
     """The name of the hands' field."""
     hand_cards: int
     """The cards of all the hands: the later fields take the deck from there on."""
-    later_fields: tuple[tuple[str, tuple[slice, ...]], ...]
-    """Per field after the hands: its name, and per group where it lies among the cards after
-    the hands."""
+    later_fields: tuple[tuple[str, tuple[slice, ...], bool], ...]
+    """Per field after the hands: its name, per group where its cards lie among the cards after
+    the hands (a stepped slice for an alternating field), and whether its groups are listed in
+    canonical order (an unordered field) rather than as dealt."""
     full_mask: int
     bit_of_code: tuple[int, ...]
     index_of_code: tuple[int, ...]
     """Per card code, its bit in a hand mask and its first deck index (0 and -1 for a card not
     in the deck)."""
-    copies_of_code: dict[int, tuple[int, ...]]
-    """Per card code, every deck index holding that card, ascending."""
+    first_slot_of_code: tuple[int, ...]
+    """Per card code, the first of the places its copies take in canonical order (they take the
+    next places in deck order; 0 for a card not in the deck)."""
+    index_of_slot: tuple[int, ...]
+    """Per place in canonical order, the deck index there."""
+    bit_of_index: tuple[int, ...]
+    """Per deck index, its bit in a hand mask."""
     sorted_codes: list[int]
-    """The deck's card codes, ascending (a code twice for a card held twice)."""
+    """The deck's card codes, ascending (a card's code as many times as the deck holds it)."""
     hand_slices: tuple[slice, ...]
     pile_slices: tuple[slice, ...]
     """Where each hand, and each later group, lies among the deal's cards listed group after
     group."""
 
 
-def _tables_of(deck: tuple[Card, ...], fields: tuple[DealField, ...]) -> _Tables:
+def _group_places(field: DealField, start: int, alternating: bool) -> tuple[slice, ...]:
+    """Where each group of ``field`` lies among the cards after the hands when the field takes
+    them from ``start`` on: one group after the other, or one card to each group in turn."""
+    sizes = field.sizes
+    if alternating:
+        step = len(sizes)
+        end = start + sum(sizes)
+        return tuple(slice(start + group, end, step) for group in range(step))
+    places = []
+    for size in sizes:
+        places.append(slice(start, start + size))
+        start += size
+    return tuple(places)
+
+
+def _tables_of(
+    deck: tuple[Card, ...], fields: tuple[DealField, ...], alternating: tuple[str, ...]
+) -> _Tables:
     canonical = sorted(range(len(deck)), key=lambda index: (deck[index].sort_key, index))
     slot_of = [0] * len(deck)
     for slot, index in enumerate(canonical):
         slot_of[index] = slot
-    copies: dict[int, tuple[int, ...]] = {}
-    for index, card in enumerate(deck):
-        copies[card.code] = (*copies.get(card.code, ()), index)
+    first_slot_of_code = [0] * _CODES
+    for slot, index in reversed(list(enumerate(canonical))):
+        first_slot_of_code[deck[index].code] = slot
+    distinct = len({card.code for card in deck}) == len(deck)
     index_of_code = [-1] * _CODES
     for index, card in reversed(list(enumerate(deck))):
         index_of_code[card.code] = index
@@ -115,15 +155,13 @@ def _tables_of(deck: tuple[Card, ...], fields: tuple[DealField, ...]) -> _Tables
     later = []
     position = 0
     for field in fields[1:]:
-        places = []
-        for size in field.sizes:
-            places.append(slice(position, position + size))
-            position += size
-        later.append((field.name, tuple(places)))
+        places = _group_places(field, position, field.name in alternating)
+        later.append((field.name, places, not field.ordered))
+        position += sum(field.sizes)
     return _Tables(
         slot_of=tuple(slot_of),
         cards_of_slots=_cards_by_mask([deck[index] for index in canonical]),
-        plain=canonical == list(range(len(deck))) and len(copies) == len(deck),
+        plain=canonical == list(range(len(deck))) and distinct,
         shape=tuple((field.name, field.sizes) for field in fields),
         hand_name=fields[0].name,
         hand_cards=hand_cards,
@@ -131,7 +169,9 @@ def _tables_of(deck: tuple[Card, ...], fields: tuple[DealField, ...]) -> _Tables
         full_mask=(1 << len(deck)) - 1,
         bit_of_code=tuple(0 if index < 0 else 1 << index for index in index_of_code),
         index_of_code=tuple(index_of_code),
-        copies_of_code=copies,
+        first_slot_of_code=tuple(first_slot_of_code),
+        index_of_slot=tuple(canonical),
+        bit_of_index=tuple(1 << index for index in range(len(deck))),
         sorted_codes=sorted(card.code for card in deck),
         hand_slices=tuple(slices[:hands]),
         pile_slices=tuple(slices[hands:]),
@@ -156,25 +196,39 @@ def _check_fields(layout: DealLayout, attribute: object, fields: tuple[DealField
         raise ValueError("the hands of a deal layout are all of one size")
     if sum(sum(field.sizes) for field in fields) != len(layout.deck):
         raise ValueError("a deal layout's groups must hold the whole deck")
-    if not 0 < len(layout.deck) <= 64:
-        raise ValueError("a deal layout's deck has 1 to 64 cards")
+    if not layout.deck:
+        raise ValueError("a deal layout's deck has at least one card")
+
+
+def _check_alternating(layout: DealLayout, attribute: object, names: tuple[str, ...]) -> None:
+    later = {field.name: field for field in layout.fields[1:]}
+    for name in names:
+        field = later.get(name)
+        if field is None:
+            raise ValueError(f"a deal layout alternates only its later fields, not {name!r}")
+        if len(set(field.sizes)) != 1:
+            raise ValueError(f"the groups of the alternating field {name!r} are all of one size")
 
 
 @attrs.frozen(kw_only=True)
 class DealLayout:
     """Where the positions of ``deck`` (in the game's deck order), once shuffled, go in a deal
-    of ``fields`` among ``players`` seats, as the module's docstring says; each hand is listed in
-    canonical card order, each later group in deck order, top first. Build one per game, by
+    of ``fields`` among ``players`` seats, as the module's docstring says: the later fields
+    named in ``alternating`` take their cards one to each group in turn, the others group after
+    group; each hand and each group of an unordered field is listed in canonical card order,
+    each group of an ordered field as dealt, top first. Build one per game (or player count), by
     keyword: it keeps what it derives and remembers."""
 
     deck: tuple[Card, ...]
     players: int
     fields: tuple[DealField, ...] = attrs.field(validator=_check_fields)
+    alternating: tuple[str, ...] = attrs.field(default=(), validator=_check_alternating)
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
     _memo: _Memo = attrs.field(init=False, eq=False, repr=False, factory=_Memo)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_tables", _tables_of(self.deck, self.fields))
+        tables = _tables_of(self.deck, self.fields, self.alternating)
+        object.__setattr__(self, "_tables", tables)
 
     def hand_positions(self, packets: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], ...]:
         """Per seat, the deck positions of its hand when ``dealer`` deals in ``packets`` (one
@@ -211,24 +265,33 @@ class DealLayout:
                 for position in positions:
                     mask |= 1 << slot_of[order[position]]
                 masks.append(mask)
-        hands = tuple(map(tables.cards_of_slots, masks))
+        cards_of_slots = tables.cards_of_slots
+        hands = tuple(map(cards_of_slots, masks))
         deck = self.deck
         rest = order[tables.hand_cards :]
         rest_cards = [deck[index] for index in rest]
         fields = [(tables.hand_name, hands)]
         piles = []
-        for name, places in tables.later_fields:
+        for name, places, canonical in tables.later_fields:
             groups = []
-            for place in places:
-                piles.append(tuple(rest[place]))
-                groups.append(tuple(rest_cards[place]))
+            if canonical:  # listed as a hand is: in canonical order, by its places
+                slot_of = tables.slot_of
+                for place in places:
+                    mask = 0
+                    for index in rest[place]:
+                        mask |= 1 << slot_of[index]
+                    groups.append(cards_of_slots(mask))
+                    piles.append(tuple(sorted(rest[place])))  # the reading of a plain deck
+            else:
+                for place in places:
+                    piles.append(tuple(rest[place]))
+                    groups.append(tuple(rest_cards[place]))
             fields.append((name, tuple(groups)))
         deal = Deal(tuple(fields))
         if tables.plain:  # the masks over canonical places are the hand masks
             reading: DealtIndexes = (tuple(masks), tuple(piles))
         else:
-            codes = [card.code for hand in hands for card in hand]
-            codes += [card.code for card in rest_cards]
+            codes = [card.code for _, groups in fields for group in groups for card in group]
             reading = _read_copies(tables, codes)
         self._memo.last = (deal, deal.fields, reading)
         return deal
@@ -286,21 +349,18 @@ class DealLayout:
 
 def _read_copies(tables: _Tables, codes: list[int]) -> DealtIndexes:
     """The reading of a deal of a deck with equal cards from its cards' ``codes``, group after
-    group (exactly the deck's): the k-th copy of a card met reads as its k-th deck index."""
-    copies = tables.copies_of_code
-    met: dict[int, int] = {}
+    group (exactly the deck's): the k-th copy of a card met reads as its k-th deck index, which
+    is the k-th of the places its copies take in canonical order."""
+    next_slot = list(tables.first_slot_of_code)
+    index_of_slot = tables.index_of_slot
     indexes = []
     for code in codes:
-        count = met.get(code, 0)
-        met[code] = count + 1
-        indexes.append(copies[code][count])
-    hand_masks = []
-    for hand in tables.hand_slices:
-        mask = 0
-        for index in indexes[hand]:
-            mask |= 1 << index
-        hand_masks.append(mask)
-    return tuple(hand_masks), tuple([tuple(indexes[pile]) for pile in tables.pile_slices])
+        slot = next_slot[code]
+        next_slot[code] = slot + 1
+        indexes.append(index_of_slot[slot])
+    bit_of = tables.bit_of_index.__getitem__
+    hand_masks = tuple([sum(map(bit_of, indexes[hand])) for hand in tables.hand_slices])
+    return hand_masks, tuple([tuple(indexes[pile]) for pile in tables.pile_slices])
 
 
 def shuffle_and_deal(

@@ -14,7 +14,15 @@ from typing_extensions import Self
 from parlour.cards import PIQUET_DECK, Card, card_text, sort_cards
 from parlour.core import Move
 
-__all__ = ["PIQUET_PLAYS", "CardsMove", "ImmutableMove", "KeywordMove", "OrderedCardsMove", "Play"]
+__all__ = [
+    "PIQUET_PLAYS",
+    "PIQUET_PLAY_INDEX_BY_ID",
+    "CardsMove",
+    "ImmutableMove",
+    "KeywordMove",
+    "OrderedCardsMove",
+    "Play",
+]
 
 
 class ImmutableMove(Move):
@@ -100,3 +108,9 @@ class CardsMove(OrderedCardsMove):
 
 PIQUET_PLAYS: tuple[Play, ...] = tuple(Play(card) for card in PIQUET_DECK)
 """The play move of each card of the piquet deck, indexed like `PIQUET_DECK`."""
+PIQUET_PLAY_INDEX_BY_ID: dict[int, int] = {
+    id(play): index for index, play in enumerate(PIQUET_PLAYS)
+}
+"""The card index of each interned play of `PIQUET_PLAYS`, by the play's ``id`` (they live as
+long as the module, so their ids stay theirs): one lookup tells a hot path that a move is the
+interned play of card ``i``; a play built anew is not in it."""

@@ -2,13 +2,15 @@
 
 A game subclasses `TrickGame` and gives its rules as data: the phases that mean "a deal is
 due" and "the match is over", a table of the check of each move type (``{Play: check_play,
-…}``), a table of the parser of each keyword (``{"play": play_parser("JH"), …}``) and the
-phrase that names its moves in messages. `TrickGame` then answers `options`,
-`deal_results`, `check` (the shared `turn_violation` first, then the move type's check, else
-"<move> is not a <Game> move"), `parse_move` (``deal …`` by the deal's fields, then the
-keyword's parser, else "<keyword> is not a <Game> move") and `card_zones` (the whole deck in
-the ``pack`` between deals, else the game's `zones_in_deal`); `seat_to_act` makes a game's
-`current_player` from its two phases. A game keeps its own faster paths by overriding.
+…}``), a table of the transition of each move type (``{Play: play_card, …}``), a table of the
+parser of each keyword (``{"play": play_parser("JH"), …}``) and the phrase that names its moves
+in messages. `TrickGame` then answers `options`, `deal_results`, `check` (the shared
+`turn_violation` first, then the move type's check, else "<move> is not a <Game> move"),
+`apply_checked` (`check`, then the move type's transition), `parse_move` (``deal …`` by the
+deal's fields, then the keyword's parser, else "<keyword> is not a <Game> move") and
+`card_zones` (the whole deck in the ``pack`` between deals, else the game's `zones_in_deal`);
+`seat_to_act` makes a game's `current_player` from its two phases. A game's `apply` takes its
+own fast path for the common moves and leaves the rest to `apply_checked`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from parlour.card_index import PIQUET_INDEX_BY_CODE
 from parlour.cards import Card, parse_card
-from parlour.core import CHANCE, Chance, Deal, Move, Violation
+from parlour.core import CHANCE, Chance, Deal, Move, Violation, raise_if_illegal
 from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
@@ -28,6 +30,7 @@ from parlour.turns import turn_violation
 __all__ = [
     "MoveCheck",
     "MoveParser",
+    "MoveTransition",
     "OpeningStates",
     "TrickGame",
     "keyword_parser",
@@ -36,10 +39,14 @@ __all__ = [
 ]
 
 StateT = TypeVar("StateT")
+EntryT = TypeVar("EntryT")
 
 MoveCheck = Callable[[Any, Any], "Violation | None"]
 """A game's check of one move type, once it is this seat's turn in a deal under way:
 ``(state, move)`` to the reason the move is illegal, or ``None``."""
+MoveTransition = Callable[[Any, Any], Any]
+"""A game's transition for one move type: ``(state, move)`` to the state after it, for a move
+its check has accepted."""
 MoveParser = Callable[[Any, list[str], str], Move]
 """A game's reading of one keyword: ``(state, the words after it, the whole text)`` to the
 move; `NotationError` if the words do not make one."""
@@ -57,10 +64,18 @@ class TrickGame(FixedSeats):
     deck: tuple[Card, ...]
     move_phrase: ClassVar[str]
     """How messages name the game's moves: ``"a Belote move"``, ``"an Écarté move"``."""
+    turn_field: ClassVar[str | None] = None
+    """The state field holding `current_player`'s answer, if the states carry it (read directly
+    by `parlour.core`, see `parlour.core.register`)."""
+    legal_field: ClassVar[str | None] = None
+    """The state field holding the legal moves, if the states carry them."""
     deal_due_phase: ClassVar[Any]
     over_phase: ClassVar[Any]
     move_checks: ClassVar[Mapping[type[Move], MoveCheck]]
     """The check of each move type (a subclass of a type listed has its check)."""
+    move_transitions: ClassVar[Mapping[type[Move], MoveTransition]]
+    """The transition of each move type, ``Deal`` included (a subclass of a type listed has
+    its transition)."""
     move_parsers: ClassVar[Mapping[str, MoveParser]]
     """The parser of each keyword but ``deal``, in the order messages list the keywords."""
 
@@ -94,13 +109,19 @@ class TrickGame(FixedSeats):
         )  # fmt: skip
         if violation is not None or isinstance(move, Deal):
             return violation
-        checks = self.move_checks
-        move_check = checks.get(type(move))
+        move_check = _listed_for(self.move_checks, type(move))
         if move_check is None:
-            move_check = _inherited_check(checks, type(move))
-            if move_check is None:
-                return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
+            return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
         return move_check(state, move)
+
+    def apply_checked(self, state: Any, move: Move, seat: int | None) -> Any:
+        """The state after ``move`` once `check` accepts it (`IllegalMoveError` otherwise), by
+        the move type's transition: the path of every move a game's own fast path leaves."""
+        raise_if_illegal(self.check(state, move, seat), move)
+        transition = _listed_for(self.move_transitions, type(move))
+        if transition is None:  # check() accepts only the move types the game lists
+            raise AssertionError(f"{type(self).__name__} has no transition for {move!r}")
+        return transition(state, move)
 
     def parse_move(self, state: Any, text: str) -> Move:
         """The move ``text`` writes (``deal …`` or one of the game's keywords); `NotationError`
@@ -117,15 +138,15 @@ class TrickGame(FixedSeats):
         return parser(state, arguments, text)
 
 
-def _inherited_check(
-    checks: Mapping[type[Move], MoveCheck], move_type: type[Move]
-) -> MoveCheck | None:
-    """The check of the nearest type ``move_type`` derives from, if one is listed."""
-    for base in move_type.__mro__[1:]:
-        move_check = checks.get(base)
-        if move_check is not None:
-            return move_check
-    return None
+def _listed_for(table: Mapping[type[Move], EntryT], move_type: type[Move]) -> EntryT | None:
+    """The entry of ``move_type`` in ``table``, else of the nearest type it derives from."""
+    entry = table.get(move_type)
+    if entry is None:
+        for base in move_type.__mro__[1:]:
+            entry = table.get(base)
+            if entry is not None:
+                break
+    return entry
 
 
 def seat_to_act(deal_due_phase: Any, over_phase: Any) -> Callable[[Any, Any], int | Chance | None]:

@@ -16,13 +16,13 @@ import parlour
 from parlour import OptionsError
 from parlour.belote import BeloteState, DealResult, Options, Pass, Phase, Play, Take
 from parlour.belote.dealing import deal_cards, read_deal, shuffled_positions
-from parlour.belote.filling import filling_class
 from parlour.belote.moves import PASS, PLAYS, TAKES
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import CARD_TABLE, DEAL_FIELDS, DECK, PLAYERS
 from parlour.belote.state import Table
 from parlour.cards import Card, Rank, Suit
 from parlour.core import CHANCE, Deal
+from parlour.filling import filling_class
 from parlour.notation import deal_in_packets, make_deal
 
 SINGLE = {"target": None}

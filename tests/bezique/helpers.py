@@ -276,12 +276,12 @@ def last_stage_state(
         masks.append(mask)
     played = tuple(physical(trick, taken))
     built = options if isinstance(options, Options) else Options(**(options or {}))
-    table = Table(built, dealer=1, deal_number=1, trump=suit, first_turnup=8 * suit + 2)
+    table = Table(options=built, dealer=1, deal_number=1, trump=suit, first_turnup=8 * suit + 2)
     return BeziqueState(
-        table,
-        Phase.LAST_STAGE,
-        (leader + len(played)) % 2,
-        (masks[0], masks[1]),
+        table=table,
+        phase=Phase.LAST_STAGE,
+        to_act=(leader + len(played)) % 2,
+        hands=(masks[0], masks[1]),
         trick=played,
         leader=leader,
         tricks=24,

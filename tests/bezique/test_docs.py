@@ -34,12 +34,12 @@ def ids_in_code() -> set[str]:
 
 
 def test_the_score_event_reasons_are_documented() -> None:
-    # the meld reasons (``MeldKind.rule``) and every other "bezique.…" string of the module that
-    # makes the awards, less the rule ids of violations
+    # the meld reasons (``MeldKind.rule``) and every other "bezique.…" string of the rules
+    # module, which holds the score-reason table, less the rule ids of violations
     in_code: set[str] = {kind.rule for kind in MELD_TABLE}
-    awards_module = (SOURCE / "bezique" / "game.py").read_text(encoding="utf-8")
-    assert "def _award(" in awards_module
-    in_code.update(set(_REASON.findall(awards_module)) - ids_in_code())
+    rules_module = (SOURCE / "bezique" / "rules.py").read_text(encoding="utf-8")
+    assert "class ScoreReasons:" in rules_module
+    in_code.update(set(_REASON.findall(rules_module)) - ids_in_code())
     assert "bezique.seven_turnup" in in_code and "bezique.brisques" in in_code
     table = section("The per-deal breakdown").split("| `reason` |", 1)[1]
     documented = set(re.findall(r"`(bezique\.[a-z_]+)`", table))

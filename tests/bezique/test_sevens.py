@@ -41,7 +41,11 @@ def test_a_turned_up_seven_gives_the_dealer_10() -> None:
         expected = (10, 0) if dealer == 0 else (0, 10)
         assert parlour.score(state) == expected
         assert awards(state) == [(dealer, 10, "bezique.seven_turnup", None)]
-        assert state.declarations == (Declaration(dealer, "seven_turnup", (card("7H"),), 10, None),)
+        assert state.declarations == (
+            Declaration(
+                seat=dealer, name="seven_turnup", cards=(card("7H"),), points=10, trick=None
+            ),
+        )
 
 
 def test_no_turnup_bonus_with_the_option_at_0() -> None:
@@ -66,7 +70,9 @@ def test_the_exchange_scores_10_and_swaps_the_seven_for_the_turnup() -> None:
     state = run(state, "exchange")
     assert parlour.score(state) == (10, 0)
     assert awards(state) == [(0, 10, "bezique.seven_exchange", 1)]
-    assert state.declarations == (Declaration(0, "seven_exchange", (card("7H"),), 10, 1),)
+    assert state.declarations == (
+        Declaration(seat=0, name="seven_exchange", cards=(card("7H"),), points=10, trick=1),
+    )
     assert hand(state) == ["QS", "AS", "KH", "AH", "AD", "8C", "9C"]
     assert state.hands[0] >> turnup & 1
     assert state.known[0] >> turnup & 1  # seat 1 saw the turn-up go into seat 0's hand
@@ -174,7 +180,9 @@ def test_a_trump_seven_played_scores_10_to_its_player_even_when_it_loses() -> No
     state = parlour.apply(state, "play 8H")
     assert state.to_act == 1  # seat 1 won the trick
     assert parlour.score(state) == (10, 0)
-    assert state.declarations == (Declaration(0, "seven_play", (card("7H"),), 10, 1),)
+    assert state.declarations == (
+        Declaration(seat=0, name="seven_play", cards=(card("7H"),), points=10, trick=1),
+    )
 
 
 def test_a_trump_seven_played_scores_10_to_the_winner_too() -> None:

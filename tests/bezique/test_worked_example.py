@@ -94,15 +94,25 @@ def test_the_whole_deal() -> None:
     assert result.tricks == (17, 15)
     assert result.awards == expected_awards
     assert result.declarations == (
-        Declaration(B, "seven_turnup", tuple(cards("7D")), 10, None),
-        Declaration(A, "royal_marriage", tuple(cards("QD KD")), 40, 3),
-        Declaration(B, "seven_show", tuple(cards("7D")), 10, 5),
-        Declaration(A, "sequence", tuple(cards("10D JD QD KD AD")), 250, 7),
-        Declaration(A, "bezique", tuple(cards("QS JD")), 40, 9),
-        Declaration(A, "double_bezique", tuple(cards("QS QS JD JD")), 500, 12),
-        Declaration(A, "four_jacks", tuple(cards("JH JD JD JC")), 40, 15),
-        Declaration(B, "common_marriage", tuple(cards("QC KC")), 20, 18),
-        Declaration(B, "four_aces", tuple(cards("AS AS AC AC")), 100, 21),
+        Declaration(seat=B, name="seven_turnup", cards=tuple(cards("7D")), points=10, trick=None),
+        Declaration(seat=A, name="royal_marriage", cards=tuple(cards("QD KD")), points=40, trick=3),
+        Declaration(seat=B, name="seven_show", cards=tuple(cards("7D")), points=10, trick=5),
+        Declaration(
+            seat=A, name="sequence", cards=tuple(cards("10D JD QD KD AD")), points=250, trick=7
+        ),
+        Declaration(seat=A, name="bezique", cards=tuple(cards("QS JD")), points=40, trick=9),
+        Declaration(
+            seat=A, name="double_bezique", cards=tuple(cards("QS QS JD JD")), points=500, trick=12
+        ),
+        Declaration(
+            seat=A, name="four_jacks", cards=tuple(cards("JH JD JD JC")), points=40, trick=15
+        ),
+        Declaration(
+            seat=B, name="common_marriage", cards=tuple(cards("QC KC")), points=20, trick=18
+        ),
+        Declaration(
+            seat=B, name="four_aces", cards=tuple(cards("AS AS AC AC")), points=100, trick=21
+        ),
     )
     assert result.to_dict()["points"] == [970, 210]
     assert parlour.deal_results(state) == (result,)

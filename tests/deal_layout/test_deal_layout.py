@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -19,6 +18,7 @@ from parlour.core import Deal, DealField
 from parlour.deal_layout import DealLayout, DealtIndexes, seat_packet_positions
 from parlour.ecarte.rules import DEAL_LAYOUT as ECARTE_LAYOUT
 from parlour.shuffling import shuffled_positions
+from tests.deal_layout.deals import copy_of, with_group
 from tests.deal_layout.old_random_deals import (
     old_belote_read_deal,
     old_bezique_deck_layout,
@@ -28,26 +28,12 @@ from tests.deal_layout.old_random_deals import (
 OldReading = tuple[tuple[int, ...], int, tuple[int, ...]]
 
 
-def _copy(deal: Deal) -> Deal:
-    return Deal(
-        tuple((name, tuple(tuple(group) for group in groups)) for name, groups in deal.fields)
-    )
-
-
 def _as_old(reading: DealtIndexes | None) -> OldReading | None:
     """A reading in the games' old form: hand masks, the turn-up's index, the pile's indexes."""
     if reading is None:
         return None
     hands, ((turnup,), pile) = reading
     return hands, turnup, pile
-
-
-def _with_group(deal: Deal, field: int, group: int, cards: Any) -> Deal:
-    fields = [list(entry) for entry in deal.fields]
-    groups = list(fields[field][1])
-    groups[group] = cards
-    fields[field][1] = tuple(groups)
-    return Deal(tuple(tuple(entry) for entry in fields))  # type: ignore[misc]
 
 
 def _bad_deals(deal: Deal) -> list[Deal]:
@@ -64,13 +50,13 @@ def _bad_deals(deal: Deal) -> list[Deal]:
         Deal(list(fields)),  # type: ignore[arg-type]  # a list of fields
         Deal(((fields[0][0], hands, ()), *fields[1:])),  # type: ignore[arg-type]  # a triple
         Deal(((fields[0][0], list(hands)), *fields[1:])),  # type: ignore[arg-type]
-        _with_group(deal, 0, 0, list(first)),  # a hand as a list
-        _with_group(deal, 0, 0, first[:-1]),  # a hand short of a card
-        _with_group(deal, 0, 0, (*first[:-1], second[0])),  # a card twice, one missing
-        _with_group(deal, 0, 0, (*first[:-1], JOKER)),  # a card of another deck
-        _with_group(deal, 0, 0, (*first[:-1], parse_card("2H"))),
-        _with_group(deal, 0, 0, (*first[:-1], "AS")),  # not a Card
-        _with_group(deal, 2, 0, (*pile[:-1], first[0])),  # a card twice across fields
+        with_group(deal, 0, 0, list(first)),  # a hand as a list
+        with_group(deal, 0, 0, first[:-1]),  # a hand short of a card
+        with_group(deal, 0, 0, (*first[:-1], second[0])),  # a card twice, one missing
+        with_group(deal, 0, 0, (*first[:-1], JOKER)),  # a card of another deck
+        with_group(deal, 0, 0, (*first[:-1], parse_card("2H"))),
+        with_group(deal, 0, 0, (*first[:-1], "AS")),  # not a Card
+        with_group(deal, 2, 0, (*pile[:-1], first[0])),  # a card twice across fields
         Deal((fields[0], fields[1], (fields[2][0], (pile, ())))),  # a group too many
     ]
 
@@ -92,7 +78,7 @@ def test_reading_a_deal_is_as_the_old_reader_read_it(
         expected = old_read(made)
         assert expected is not None
         assert _as_old(layout.read(made)) == expected  # remembered when it was made
-        assert _as_old(layout.read(_copy(made))) == expected  # read afresh
+        assert _as_old(layout.read(copy_of(made))) == expected  # read afresh
         for bad in _bad_deals(made):
             assert old_read(bad) is None
             assert layout.read(bad) is None
@@ -110,7 +96,7 @@ def test_bezique_copies_read_first_met_first() -> None:
     assert reading is not None
     hands, _ = reading
     assert hands[0] & 1 and not hands[0] >> 32 & 1  # read as copy 0, though it was card 32
-    assert BEZIQUE_LAYOUT.read(_copy(made)) == reading
+    assert BEZIQUE_LAYOUT.read(copy_of(made)) == reading
     both = BEZIQUE_LAYOUT.deal_of_order([0, 32, *range(1, 32), *range(33, 64)], (8,), 1)
     read_both = BEZIQUE_LAYOUT.read(both)
     assert read_both is not None
@@ -174,7 +160,7 @@ def test_a_layout_of_an_unsorted_deck_lists_hands_canonically_and_reads_by_deck_
     assert made["rest"] == (deck[8:],)
     reading = layout.read(made)
     assert reading == ((0b1111, 0b11110000), (tuple(range(8, 32)),))
-    assert layout.read(_copy(made)) == reading
+    assert layout.read(copy_of(made)) == reading
 
 
 class OwnDraws(random.Random):

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import parlour
-from parlour.core import Deal
+from tests.deal_layout.deals import copy_of
 from tests.deal_layout.old_random_deals import (
     old_belote_deal_cards,
     old_bezique_random_deal,
@@ -19,13 +19,6 @@ from tests.deal_layout.old_random_deals import (
 )
 
 SEEDS = range(40)
-
-
-def _copy(deal: Deal) -> Deal:
-    """An equal deal that is not the one `random_deal` made (so it is read afresh)."""
-    return Deal(
-        tuple((name, tuple(tuple(group) for group in groups)) for name, groups in deal.fields)
-    )
 
 
 def _compositions(total: int) -> list[tuple[int, ...]]:
@@ -54,7 +47,7 @@ def _assert_same_deals(game: str, option: str, packets: tuple[int, ...], dealer:
         after_old = random.Random(seed)
         old(packets, dealer, after_old)  # type: ignore[operator]
         assert rng.random() == after_old.random()  # the same draws were taken from rng
-        assert parlour.apply(state, made) == parlour.apply(state, _copy(made))
+        assert parlour.apply(state, made) == parlour.apply(state, copy_of(made))
 
 
 @pytest.mark.parametrize("packets", [(3, 2), (2, 3)])

@@ -83,10 +83,10 @@ def test_every_row_of_the_table_through_a_deal(situation: str, tricks: int, rule
 @pytest.mark.parametrize(("situation", "tricks", "rule"), CASES)
 def test_every_row_of_the_table_on_trick_award(situation: str, tricks: int, rule: str) -> None:
     exchange = {
-        "normal": Exchange((), exchanges=((1, 0),), proposals=1),
-        "played_without_proposing": Exchange((), played_without_proposing=True),
-        "refused": Exchange((), proposals=1, refused=1),
-        "refused_later": Exchange((), exchanges=((1, 0),), proposals=2, refused=2),
+        "normal": Exchange(talon=(), exchanges=((1, 0),), proposals=1),
+        "played_without_proposing": Exchange(talon=(), played_without_proposing=True),
+        "refused": Exchange(talon=(), proposals=1, refused=1),
+        "refused_later": Exchange(talon=(), exchanges=((1, 0),), proposals=2, refused=2),
     }[situation]
     award = trick_award(Options(penalty_rule=rule), exchange, tricks)
     assert (award.side, award.points, award.reason) == EXPECTED[(situation, tricks)][rule]
@@ -125,12 +125,12 @@ def test_trick_outcome(tricks: int, outcome: str) -> None:
 @pytest.mark.parametrize(
     ("exchange", "options", "situation"),
     [
-        (Exchange((), played_without_proposing=True), {}, "played_without_proposing"),
-        (Exchange((), proposals=1, refused=1), {}, "refused"),
-        (Exchange((), proposals=3, refused=3), {}, "normal"),
-        (Exchange((), proposals=3, refused=3), {"refusal_penalty": "any_refusal"}, "refused"),
-        (Exchange((), proposals=2), {}, "normal"),
-        (Exchange(()), {}, "normal"),
+        (Exchange(talon=(), played_without_proposing=True), {}, "played_without_proposing"),
+        (Exchange(talon=(), proposals=1, refused=1), {}, "refused"),
+        (Exchange(talon=(), proposals=3, refused=3), {}, "normal"),
+        (Exchange(talon=(), proposals=3, refused=3), {"refusal_penalty": "any_refusal"}, "refused"),
+        (Exchange(talon=(), proposals=2), {}, "normal"),
+        (Exchange(talon=()), {}, "normal"),
     ],
 )
 def test_deal_situation(exchange: Exchange, options: dict[str, Any], situation: str) -> None:

@@ -93,3 +93,20 @@ def test_malformed_view_json_is_refused_naming_the_key(change: Any, path: str) -
 def test_the_base_view_class_has_no_game() -> None:
     with pytest.raises(TypeError, match="game's view class"):
         parlour.View.from_dict(_belote_view_data())
+
+
+def test_a_belote_second_round_view_reads_back_with_its_named_suits() -> None:
+    # A regression: ``take S`` was read with the state of the view's game, which a view read
+    # back does not have.
+    state = parlour.new_game("belote", seed=3, options={"target": None})
+    for _ in range(4):
+        state = parlour.apply(state, "pass")
+    seat = parlour.current_player(state)
+    assert isinstance(seat, int)
+    shown = parlour.view(state, seat)
+    texts = [str(move) for move in shown.moves]
+    assert texts[0] == "pass" and len(texts) == 4  # pass and the three other suits
+    assert all(text.startswith("take ") for text in texts[1:])
+    again = type(shown).from_dict(json.loads(json.dumps(shown.to_dict())))
+    assert again == shown
+    assert [str(move) for move in again.moves] == texts

@@ -9,6 +9,7 @@ import attrs
 
 from parlour.belote.moves import Pass, Play, Take
 from parlour.belote.rules import (
+    ANNOUNCEMENT_WORDS,
     CARD_TABLE,
     DECK,
     KING_QUEEN_OF,
@@ -145,7 +146,7 @@ def _play_events(before: BeloteState, move: Play) -> list[Event]:
     found: list[Event] = [CardPlayed(seat=seat, card=move.card)]
     if seat == table.belote_holder and (1 << card) & KING_QUEEN_OF[table.trump]:
         remaining = before.hands[seat] & KING_QUEEN_OF[table.trump] & ~(1 << card)
-        word = "belote" if remaining else "rebelote"
+        word = ANNOUNCEMENT_WORDS[0 if remaining else 1]
         found.append(BeloteDeclared(seat=seat, card=move.card, word=word))
     trick = (*before.trick, card)
     if len(trick) == PLAYERS:

@@ -19,13 +19,15 @@ __all__ = ["MOVE_PARSERS"]
 _BID_ROUND_1 = Phase.BID_ROUND_1
 
 
-def _parse_take(state: BeloteState, arguments: list[str], text: str) -> Move:
+def _parse_take(state: BeloteState | None, arguments: list[str], text: str) -> Move:
+    """``take`` or ``take <suit>``; in the first round, naming the turn-up's suit is ``take``
+    (without a state, as when a view is read back, the suit named is kept)."""
     if not arguments:
         return TAKE_TURNUP
     if len(arguments) != 1:
         raise NotationError(f"'take' takes at most one suit, as in 'take H': {shown(text)}")
     suit = parse_suit(arguments[0])
-    if state.phase == _BID_ROUND_1 and suit == turnup_suit(state.table):
+    if state is not None and state.phase == _BID_ROUND_1 and suit == turnup_suit(state.table):
         return TAKE_TURNUP
     return TAKES[suit]
 

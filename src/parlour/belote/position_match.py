@@ -15,7 +15,14 @@ from collections.abc import Sequence
 import attrs
 
 from parlour.belote.options import Options
-from parlour.belote.rules import BELOTE_POINTS, CARD_POINTS_TOTAL, PLAYERS, TEAMS, TRICKS_PER_DEAL
+from parlour.belote.rules import (
+    BELOTE_POINTS,
+    CARD_POINTS_TOTAL,
+    PLAYERS,
+    SCORE_REASONS,
+    TEAMS,
+    TRICKS_PER_DEAL,
+)
 from parlour.belote.scoring import contract_outcome, match_winner_team
 from parlour.belote.state import DealResult, Phase
 from parlour.card_index import PIQUET_INDEX_BY_CODE
@@ -26,10 +33,7 @@ __all__ = ["MatchFacts", "check_match", "check_match_state", "is_belote_card"]
 
 _PLAYED_OUTCOMES = ("made", "failed", "litige")
 _OUTCOMES = (*_PLAYED_OUTCOMES, "thrown_in")
-_AWARD_REASONS = (
-    "belote.card_points", "belote.capot", "belote.last_trick", "belote.belote",
-    "belote.contract_failed", "belote.litige",
-)  # fmt: skip
+_AWARD_REASONS = tuple(reason.id for reason in SCORE_REASONS)
 _TEAM_SEATS = tuple(tuple(team) for team in TEAMS)
 _IN_DEAL = (Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.PLAY)
 

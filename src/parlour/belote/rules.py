@@ -10,6 +10,7 @@ from parlour.card_index import piquet_cards, piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
 from parlour.deal_layout import DealLayout
+from parlour.score_reasons import ScoreReason, reasons_of
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, Scope, TrickRules
 
@@ -23,6 +24,47 @@ LAST_TRICK_BONUS = 10
 BELOTE_POINTS = 20
 CARD_POINTS_TOTAL = 162
 """152 card points in the pack plus 10 for the last trick."""
+
+
+class ScoreReasons:
+    """Belote's score reasons (rules §3.5-3.7): the ``reason`` of each kind of `ScoreEvent`, with
+    the points it is worth. Award sites read them here; ``docs/belote.md`` documents them."""
+
+    CARD_POINTS = ScoreReason(
+        id="belote.card_points",
+        points=None,
+        rule="§3.6: the card points in the team's tricks, without the last-trick bonus",
+    )
+    CAPOT = ScoreReason(
+        id="belote.capot",
+        points=None,
+        rule="§3.6: the capot team's capot_points less the 152 card points of its tricks",
+    )
+    LAST_TRICK = ScoreReason(
+        id="belote.last_trick", points=LAST_TRICK_BONUS, rule="§3.6: the dix de der, trick 8"
+    )
+    BELOTE = ScoreReason(
+        id="belote.belote", points=BELOTE_POINTS, rule="§3.5: the king and queen of trumps"
+    )
+    CONTRACT_FAILED = ScoreReason(
+        id="belote.contract_failed",
+        points=None,
+        rule="§3.6: dedans, the defenders score 162 (capot_points after a capot)",
+    )
+    LITIGE = ScoreReason(
+        id="belote.litige",
+        points=None,
+        rule="§3.7: the points held after a litige, to the winner of the next played deal",
+    )
+
+
+SCORE_REASONS: tuple[ScoreReason, ...] = reasons_of(ScoreReasons)
+"""Every Belote score reason, in the order a deal awards them (the capot replaces the last
+trick; a position's check lists them in this order)."""
+
+ANNOUNCEMENT_WORDS: tuple[str, str] = ("belote", "rebelote")
+"""What the holder of the king and queen of trumps says on playing the first of the two, and
+the second (rules §3.5)."""
 
 TRUMP_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT,
                Rank.SEVEN)  # fmt: skip

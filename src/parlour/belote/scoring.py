@@ -11,11 +11,13 @@ from parlour.belote.rules import (
     DECK,
     LAST_TRICK_BONUS,
     TEAMS,
+    ScoreReasons,
     mask_points,
 )
 from parlour.belote.state import DealResult, Table, build_deal_result
 from parlour.cards import Suit
 from parlour.core import ScoreEvent
+from parlour.score_reasons import ScoreReason
 
 __all__ = ["DealFacts", "contract_outcome", "match_winner_team", "score_deal", "team_seats"]
 
@@ -78,29 +80,29 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     awards: list[ScoreEvent] = []
     points = [0, 0]
 
-    def award(team: int, amount: int, reason: str, trick: int | None = None) -> None:
+    def award(team: int, amount: int, reason: ScoreReason, trick: int | None = None) -> None:
         if amount:
             awards.append(
                 ScoreEvent(
-                    seats=_TEAM_SEATS[team], points=amount, reason=reason, deal=deal, trick=trick
+                    seats=_TEAM_SEATS[team], points=amount, reason=reason.id, deal=deal, trick=trick
                 )
             )
             points[team] += amount
 
     def award_own_points(team: int) -> None:
-        award(team, trick_points[team], "belote.card_points")
+        award(team, trick_points[team], ScoreReasons.CARD_POINTS)
         if capot_team == team:
-            award(team, options.capot_points - trick_points[team], "belote.capot", 8)
+            award(team, options.capot_points - trick_points[team], ScoreReasons.CAPOT, 8)
         elif facts.last_trick_team == team:
-            award(team, LAST_TRICK_BONUS, "belote.last_trick", 8)
+            award(team, LAST_TRICK_BONUS, ScoreReasons.LAST_TRICK, 8)
 
     def award_belote(team: int) -> None:
-        award(team, BELOTE_POINTS, "belote.belote", facts.rebelote_trick)
+        award(team, BELOTE_POINTS, ScoreReasons.BELOTE, facts.rebelote_trick)
 
     held = table.held
     if outcome == "failed":
         total = options.capot_points if capot_team == defenders else CARD_POINTS_TOTAL
-        award(defenders, total, "belote.contract_failed")
+        award(defenders, total, ScoreReasons.CONTRACT_FAILED)
         if belote_team is not None:
             kept = options.belote_on_failure == "kept_by_holder"
             award_belote(belote_team if kept else defenders)
@@ -113,7 +115,7 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     if outcome == "litige":
         held += card_points[takers] + belote[takers]
     elif held:
-        award(takers if outcome == "made" else defenders, held, "belote.litige")
+        award(takers if outcome == "made" else defenders, held, ScoreReasons.LITIGE)
         held = 0
     return build_deal_result(
         number=deal,

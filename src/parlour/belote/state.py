@@ -14,13 +14,13 @@ from typing import Any
 
 import attrs
 
-from parlour.belote.filling import filling_class
 from parlour.belote.moves import PASS, TAKE_TURNUP, TAKES
 from parlour.belote.options import Options
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import CARD_TABLE, PLAYERS, TEAMS
 from parlour.cards import Card, Suit
 from parlour.core import CHANCE, Chance, Move, ScoreEvent
+from parlour.filling import filling_class
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -249,7 +249,9 @@ _GIVEN_FIELDS = tuple(field.name for field in attrs.fields(BeloteState) if field
 
 
 _new_object = object.__new__
-_FillingState = filling_class(BeloteState)
+FillingState = filling_class(BeloteState)
+"""`BeloteState`'s twin to fill field by field, every field, before turning it into a
+`BeloteState` (``__class__`` assignment; see `parlour.filling`)."""
 _FillingTable = filling_class(Table)
 _FillingDealResult = filling_class(DealResult)
 
@@ -273,8 +275,8 @@ def build_state(
 ) -> BeloteState:
     """A `BeloteState` with every field given, derived ones included (the transitions know them
     from the previous state): the value the constructor would build, at a third of its cost
-    (see `parlour.belote.filling`)."""
-    state: Any = _new_object(_FillingState)
+    (see `parlour.filling`)."""
+    state: Any = _new_object(FillingState)
     state.table = table
     state.phase = phase
     state.to_act = to_act
@@ -309,7 +311,7 @@ def build_table(
     take_round: int = 0,
 ) -> Table:
     """A `Table` with these fields: the value the constructor would build, without its cost
-    (see `parlour.belote.filling`)."""
+    (see `parlour.filling`)."""
     table: Any = _new_object(_FillingTable)
     table.options = options
     table.dealer = dealer
@@ -345,7 +347,7 @@ def build_deal_result(
     awards: tuple[ScoreEvent, ...],
 ) -> DealResult:
     """A `DealResult` with every field given: the value the constructor would build, without
-    its cost (see `parlour.belote.filling`)."""
+    its cost (see `parlour.filling`)."""
     result: Any = _new_object(_FillingDealResult)
     result.number = number
     result.dealer = dealer

@@ -9,7 +9,15 @@ from typing import ClassVar
 import attrs
 
 from parlour.bezique.moves import Draw, Exchange, Meld, Play, Show
-from parlour.bezique.rules import DECK, MELD_BY_NAME, PLAYERS, RANK_ORDERS, cards_in, face_index
+from parlour.bezique.rules import (
+    DECK,
+    MELD_BY_REASON,
+    PLAYERS,
+    RANK_ORDERS,
+    ScoreReasons,
+    cards_in,
+    face_index,
+)
 from parlour.bezique.state import BeziqueState, DealResult, Phase
 from parlour.cards import Card, Rank, Suit, sort_cards
 from parlour.core import Deal, Move, ScoreEvent, game_of, score_events, winners
@@ -172,7 +180,7 @@ def events(before: BeziqueState, move: Move, after: BeziqueState) -> tuple[Event
     elif isinstance(move, Play):
         found.extend(_play_events(before, move, after, awards))
     elif isinstance(move, Meld):
-        kind = MELD_BY_NAME[awards[0].reason.removeprefix("bezique.")] if awards else None
+        kind = MELD_BY_REASON[awards[0].reason] if awards else None
         order = RANK_ORDERS[before.table.options.rank_order]
         shown = sorted(move.cards, key=lambda card: (order.index(card.rank), card.sort_key))
         found.append(
@@ -189,7 +197,7 @@ def events(before: BeziqueState, move: Move, after: BeziqueState) -> tuple[Event
                 seat=seat,
                 seven=Card.of(Rank.SEVEN, Suit(before.table.trump)),
                 turnup=DECK[before.turnup],
-                points=sum(a.points for a in awards if a.reason == "bezique.seven_exchange"),
+                points=sum(a.points for a in awards if a.reason == ScoreReasons.SEVEN_EXCHANGE.id),
             )
         )
     elif isinstance(move, Show):
@@ -226,8 +234,12 @@ def _play_events(
 ) -> list[Event]:
     number = before.tricks + 1
     sevens = (
-        *(d.seat for d in before.declarations if d.name == "seven_play" and d.trick == number),
-        *(award.seats[0] for award in awards if award.reason == "bezique.seven_play"),
+        *(
+            d.seat
+            for d in before.declarations
+            if d.name == ScoreReasons.SEVEN_PLAY.name and d.trick == number
+        ),
+        *(award.seats[0] for award in awards if award.reason == ScoreReasons.SEVEN_PLAY.id),
     )
     found: list[Event] = [CardPlayed(seat=before.to_act, card=move.card)]
     if not before.trick:
@@ -245,7 +257,7 @@ def _play_events(
     brisques = sum(
         award.points
         for award in awards
-        if award.reason == "bezique.brisques" and award.trick is not None
+        if award.reason == ScoreReasons.BRISQUES.id and award.trick is not None
     )
     found.append(
         TrickWonWithNotes(

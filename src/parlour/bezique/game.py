@@ -33,6 +33,7 @@ from parlour.bezique.rules import (
     TEAMS,
     TRICKS_PER_DEAL,
     USES,
+    ScoreReasons,
     brisques_in,
     cards_in,
     face_index,
@@ -265,8 +266,11 @@ def _deal(
     bonus = table.options.turnup_seven_bonus
     if SEVENS_OF[trump] >> turnup & 1 and bonus:
         state = _award(
-            state, table.dealer, bonus, "bezique.seven_turnup", None,
-            Declaration(table.dealer, "seven_turnup", (DECK[turnup],), bonus, None),
+            state, table.dealer, bonus, ScoreReasons.SEVEN_TURNUP.id, None,
+            Declaration(
+                seat=table.dealer, name=ScoreReasons.SEVEN_TURNUP.name,
+                cards=(DECK[turnup],), points=bonus, trick=None,
+            ),
             sevens_scored=1 << turnup,
         )  # fmt: skip
     return state
@@ -294,7 +298,9 @@ def _award(
     once if the award reaches the target under ``match_end="first_to_reach"``."""
     table = state.table
     scores = _with(state.scores, seat, state.scores[seat] + points)
-    event = ScoreEvent((seat,), points, reason, table.deal_number, trick)
+    event = ScoreEvent(
+        seats=(seat,), points=points, reason=reason, deal=table.deal_number, trick=trick
+    )
     declarations = state.declarations if declaration is None else (
         *state.declarations, declaration
     )  # fmt: skip
@@ -348,8 +354,11 @@ def _play(state: BeziqueState, card: int) -> BeziqueState:
         and "play" in table.options.seven_scoring
     ):
         new = _award(
-            new, seat, SEVEN_POINTS, "bezique.seven_play", state.tricks + 1,
-            Declaration(seat, "seven_play", (DECK[card],), SEVEN_POINTS, state.tricks + 1),
+            new, seat, SEVEN_POINTS, ScoreReasons.SEVEN_PLAY.id, state.tricks + 1,
+            Declaration(
+                seat=seat, name=ScoreReasons.SEVEN_PLAY.name,
+                cards=(DECK[card],), points=SEVEN_POINTS, trick=state.tricks + 1,
+            ),
             sevens_scored=new.sevens_scored | bit,
         )  # fmt: skip
         if new.phase is _OVER:
@@ -369,11 +378,11 @@ def _after_trick(state: BeziqueState) -> BeziqueState:
         played = state.played
         points = brisques_in((1 << played[-1]) | (1 << played[-2]))
         if points:
-            state = _award(state, winner, points, "bezique.brisques", tricks)
+            state = _award(state, winner, points, ScoreReasons.BRISQUES.id, tricks)
             if state.phase is _OVER:
                 return state
     if tricks == options.last_trick:
-        state = _award(state, winner, LAST_TRICK_BONUS, "bezique.last_trick", tricks)
+        state = _award(state, winner, LAST_TRICK_BONUS, ScoreReasons.LAST_TRICK.id, tricks)
         if state.phase is _OVER:
             return state
     if tricks == TRICKS_PER_DEAL:
@@ -389,7 +398,7 @@ def _end_of_deal(state: BeziqueState) -> BeziqueState:
         for seat in (non_dealer, table.dealer):
             points = brisques_in(state.won[seat])
             if points:
-                state = _award(state, seat, points, "bezique.brisques", None)
+                state = _award(state, seat, points, ScoreReasons.BRISQUES.id, None)
                 if state.phase is _OVER:
                     return state
     return _finish_deal(state, complete=True)
@@ -404,9 +413,9 @@ def _finish_deal(state: BeziqueState, *, complete: bool) -> BeziqueState:
     last_trick_seat = None
     for award in state.awards:
         points[award.seats[0]] += award.points
-        if award.reason == "bezique.brisques":
+        if award.reason == ScoreReasons.BRISQUES.id:
             brisques[award.seats[0]] += award.points
-        elif award.reason == "bezique.last_trick":
+        elif award.reason == ScoreReasons.LAST_TRICK.id:
             last_trick_seat = award.seats[0]
     result = DealResult(
         number=table.deal_number,
@@ -492,7 +501,10 @@ def _meld(state: BeziqueState, move: Meld) -> BeziqueState:
     uses[_USE_INDEX[kind.adds]] |= mask
     return _award(
         state, seat, kind.points, kind.rule, state.tricks,
-        Declaration(seat, kind.name, move.cards, kind.points, state.tricks),
+        Declaration(
+            seat=seat, name=kind.name,
+            cards=move.cards, points=kind.points, trick=state.tricks,
+        ),
         hands=_with(state.hands, seat, state.hands[seat] & ~from_hand),
         tables=_with(state.tables, seat, state.tables[seat] | mask),
         known=_with(state.known, seat, state.known[seat] & ~from_hand),
@@ -516,8 +528,11 @@ def _exchange(state: BeziqueState) -> BeziqueState:
     }
     if "exchange" in options.seven_scoring and not state.sevens_scored & seven_bit:
         return _award(
-            state, seat, SEVEN_POINTS, "bezique.seven_exchange", state.tricks,
-            Declaration(seat, "seven_exchange", (DECK[seven],), SEVEN_POINTS, state.tricks),
+            state, seat, SEVEN_POINTS, ScoreReasons.SEVEN_EXCHANGE.id, state.tricks,
+            Declaration(
+                seat=seat, name=ScoreReasons.SEVEN_EXCHANGE.name,
+                cards=(DECK[seven],), points=SEVEN_POINTS, trick=state.tricks,
+            ),
             sevens_scored=state.sevens_scored | seven_bit, **changes,
         )  # fmt: skip
     return replace_state(state, **changes)
@@ -528,8 +543,11 @@ def _show(state: BeziqueState) -> BeziqueState:
     seven = _melds.show_seven(state, seat)
     bit = 1 << seven
     return _award(
-        state, seat, SEVEN_POINTS, "bezique.seven_show", state.tricks,
-        Declaration(seat, "seven_show", (DECK[seven],), SEVEN_POINTS, state.tricks),
+        state, seat, SEVEN_POINTS, ScoreReasons.SEVEN_SHOW.id, state.tricks,
+        Declaration(
+            seat=seat, name=ScoreReasons.SEVEN_SHOW.name,
+            cards=(DECK[seven],), points=SEVEN_POINTS, trick=state.tricks,
+        ),
         sevens_scored=state.sevens_scored | bit,
         known=_with(state.known, seat, state.known[seat] | bit),
         declared=state.declared or state.table.options.seven_counts_as_meld,

@@ -65,17 +65,6 @@ _USE_INDEX = {use: index for index, use in enumerate(USES)}
 _FORBIDDEN_INDEXES = {
     kind.name: tuple(_USE_INDEX[use] for use in USES if use & kind.forbidden) for kind in MELD_TABLE
 }
-_CLASS_TEXT = {
-    "common_marriage": "a marriage",
-    "royal_marriage": "a royal marriage or a sequence",
-    "sequence": "a sequence",
-    "bezique": "a bezique or a double bezique",
-    "double_bezique": "a double bezique",
-    "four_aces": "four aces",
-    "four_kings": "four kings",
-    "four_queens": "four queens",
-    "four_jacks": "four jacks",
-}
 _QUARTET_BY_RANK = {kind.quartet_rank: kind for kind in QUARTET_KINDS}
 _MELD_CACHE: dict[tuple[int, ...], Meld] = {}
 
@@ -312,7 +301,7 @@ def meld_violation(state: BeziqueState, seat: int, move: Meld) -> Violation | No
                 )
         return Violation(
             "bezique.meld_reuse",
-            f"{PIQUET_DECK[face].symbol} has already scored in {_CLASS_TEXT[kind.name]}: "
+            f"{PIQUET_DECK[face].symbol} has already scored in {kind.barred_by}: "
             f"within a class a card may only be used again in a higher meld",
         )
     if not any(hand & copies_of(face) for face in faces):

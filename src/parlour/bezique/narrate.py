@@ -18,28 +18,18 @@ from parlour.bezique.events import (
     TrickWonWithNotes,
     events,
 )
+from parlour.bezique.rules import MELD_BY_NAME, ScoreReasons
 from parlour.bezique.state import BeziqueState
 from parlour.core import Move
 from parlour.events import DealStarted, HandShown, MatchWon, Scored, Template, render
 
 __all__ = ["SENTENCES", "narrate"]
 
-_MELD_WORDS = {
-    "common_marriage": "a marriage",
-    "royal_marriage": "a royal marriage",
-    "sequence": "the sequence",
-    "bezique": "bezique",
-    "double_bezique": "double bezique",
-    "four_aces": "four aces",
-    "four_kings": "four kings",
-    "four_queens": "four queens",
-    "four_jacks": "four jacks",
-}
 _STOCK_REPORT_EVERY = 8
 """Report the stock's size after every this many tricks of the first stage."""
 _AWARD_SENTENCES = {
-    "bezique.seven_turnup": "  Seat {seat} scores 10 for turning up the seven of trumps.",
-    "bezique.last_trick": "  Seat {seat} scores 10 for the last trick.",
+    ScoreReasons.SEVEN_TURNUP.id: "  Seat {seat} scores 10 for turning up the seven of trumps.",
+    ScoreReasons.LAST_TRICK.id: "  Seat {seat} scores 10 for the last trick.",
 }
 """Award reason → its sentence (the other awards are told with their move)."""
 
@@ -80,7 +70,7 @@ def _trick_stopped(event: TrickStopped) -> list[str]:
 
 
 def _meld(event: MeldDeclared) -> list[str]:
-    name = "a meld" if event.name is None else _MELD_WORDS[event.name]
+    name = "a meld" if event.name is None else MELD_BY_NAME[event.name].declared_as
     shown = " ".join(card.symbol for card in event.cards)
     return [f"  Seat {event.seat} declares {name} {shown}: {event.points}."]
 

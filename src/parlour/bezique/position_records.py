@@ -12,7 +12,10 @@ from parlour.bezique.rules import (
     BEZIQUE_PAIRS,
     MELD_BY_NAME,
     QUARTET_FACES,
+    SCORE_REASONS,
+    SEVEN_REASONS,
     TRICKS_PER_DEAL,
+    ScoreReasons,
     fixed_melds,
 )
 from parlour.bezique.state import DealResult, Declaration
@@ -30,14 +33,14 @@ __all__ = [
     "check_reaching",
 ]
 
-SEVEN_NAMES = ("seven_turnup", "seven_exchange", "seven_show", "seven_play")
+SEVEN_NAMES = tuple(reason.name for reason in SEVEN_REASONS)
 """The declarations of a seven of trumps."""
-WINDOW_SEVENS = ("seven_exchange", "seven_show")
+WINDOW_SEVENS = (ScoreReasons.SEVEN_EXCHANGE.name, ScoreReasons.SEVEN_SHOW.name)
 """The declarations of a seven made in the trick winner's window."""
 _FACE_OF = {card: face for face, card in enumerate(PIQUET_DECK)}
-_REASONS = frozenset(
-    {f"bezique.{name}" for name in (*MELD_BY_NAME, *SEVEN_NAMES, "brisques", "last_trick")}
-)
+_REASONS = frozenset(reason.id for reason in SCORE_REASONS)
+_REASON_OF_DECLARATION = {reason.name: reason.id for reason in SCORE_REASONS}
+"""A declaration's name → the reason id of the award that scores it."""
 
 
 def check_deals(reader: PositionReader, deals: tuple[DealResult, ...], options: Options) -> None:
@@ -65,11 +68,11 @@ def check_deals(reader: PositionReader, deals: tuple[DealResult, ...], options: 
         if deal.points != points:
             raise reader.fail(f"must be the sum of the deal's awards, {list(points)}",
                               f"{where}.points")  # fmt: skip
-        brisques = _award_sums(deal.awards, "bezique.brisques")
+        brisques = _award_sums(deal.awards, ScoreReasons.BRISQUES.id)
         if deal.brisques != brisques:
             raise reader.fail(f"must be the deal's brisque awards, {list(brisques)}",
                               f"{where}.brisques")  # fmt: skip
-        last_tricks = [a.seats[0] for a in deal.awards if a.reason == "bezique.last_trick"]
+        last_tricks = [a.seats[0] for a in deal.awards if a.reason == ScoreReasons.LAST_TRICK.id]
         if len(last_tricks) > 1 or deal.last_trick_seat != (last_tricks[0] if last_tricks
                                                             else None):  # fmt: skip
             raise reader.fail("must be the seat of the deal's one last-trick award (null if "
@@ -175,7 +178,7 @@ def check_declarations(
         if kind is None and name not in SEVEN_NAMES:
             raise reader.fail(f"is not a meld or a seven: {describe(name)}", f"{where}.name")
         points = kind.points if kind is not None else (
-            options.turnup_seven_bonus if name == "seven_turnup" else 10
+            options.turnup_seven_bonus if name == ScoreReasons.SEVEN_TURNUP.name else 10
         )  # fmt: skip
         if declaration.points != points:
             raise reader.fail(f"a {name} scores {points}", f"{where}.points")
@@ -185,7 +188,8 @@ def check_declarations(
         if faces not in shapes[name]:
             raise reader.fail(f"are not the cards of a {name} with {'SHDC'[trump]} trumps",
                               f"{where}.cards")  # fmt: skip
-        wanted = (declaration.seat, declaration.points, f"bezique.{name}", declaration.trick)
+        reason = _REASON_OF_DECLARATION[name]
+        wanted = (declaration.seat, declaration.points, reason, declaration.trick)
         while position < len(awards) and (
             awards[position].seats[0], awards[position].points, awards[position].reason,
             awards[position].trick,

@@ -17,6 +17,7 @@ from parlour.card_index import piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
 from parlour.deal_layout import DealLayout
+from parlour.score_reasons import ScoreReason, reasons_of
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -152,12 +153,14 @@ class Shape(enum.IntEnum):
     """any four cards of ``quartet_rank`` (copies of one suit allowed)"""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class MeldKind:
-    """One row of the meld table: its name, class, points, cards and reuse rule.
+    """One row of the meld table: its name, class, points, cards, reuse rule and texts.
 
     ``adds`` is the use flag its cards receive; ``forbidden`` the flags that bar a card from it
     (the same class at its own level or above: only upward reuse is allowed within a class).
+    ``declared_as`` names the meld in a narration ("declares a royal marriage"), ``barred_by``
+    the melds whose cards it refuses ("has already scored in a royal marriage or a sequence").
     """
 
     name: str
@@ -166,6 +169,8 @@ class MeldKind:
     shape: Shape
     adds: Use
     forbidden: Use
+    declared_as: str
+    barred_by: str
     quartet_rank: Rank | None = None
 
     @property
@@ -175,20 +180,51 @@ class MeldKind:
 
 
 MELD_TABLE: tuple[MeldKind, ...] = (
-    MeldKind("common_marriage", "A", 20, Shape.PLAIN_MARRIAGE, Use.MARRIAGE, Use.MARRIAGE),
-    MeldKind("royal_marriage", "A", 40, Shape.TRUMP_MARRIAGE, Use.ROYAL, Use.ROYAL | Use.SEQUENCE),
-    MeldKind("sequence", "A", 250, Shape.TRUMP_SEQUENCE, Use.SEQUENCE, Use.SEQUENCE),
-    MeldKind("bezique", "B", 40, Shape.BEZIQUE_PAIR, Use.BEZIQUE,
-             Use.BEZIQUE | Use.DOUBLE_BEZIQUE),
-    MeldKind("double_bezique", "B", 500, Shape.DOUBLE_BEZIQUE_PAIR, Use.DOUBLE_BEZIQUE,
-             Use.DOUBLE_BEZIQUE),
-    MeldKind("four_aces", "C", 100, Shape.QUARTET, Use.QUARTET_ACES, Use.QUARTET_ACES, Rank.ACE),
-    MeldKind("four_kings", "C", 80, Shape.QUARTET, Use.QUARTET_KINGS, Use.QUARTET_KINGS,
-             Rank.KING),
-    MeldKind("four_queens", "C", 60, Shape.QUARTET, Use.QUARTET_QUEENS, Use.QUARTET_QUEENS,
-             Rank.QUEEN),
-    MeldKind("four_jacks", "C", 40, Shape.QUARTET, Use.QUARTET_JACKS, Use.QUARTET_JACKS,
-             Rank.JACK),
+    MeldKind(
+        name="common_marriage", meld_class="A", points=20, shape=Shape.PLAIN_MARRIAGE,
+        adds=Use.MARRIAGE, forbidden=Use.MARRIAGE,
+        declared_as="a marriage", barred_by="a marriage",
+    ),
+    MeldKind(
+        name="royal_marriage", meld_class="A", points=40, shape=Shape.TRUMP_MARRIAGE,
+        adds=Use.ROYAL, forbidden=Use.ROYAL | Use.SEQUENCE,
+        declared_as="a royal marriage", barred_by="a royal marriage or a sequence",
+    ),
+    MeldKind(
+        name="sequence", meld_class="A", points=250, shape=Shape.TRUMP_SEQUENCE,
+        adds=Use.SEQUENCE, forbidden=Use.SEQUENCE,
+        declared_as="the sequence", barred_by="a sequence",
+    ),
+    MeldKind(
+        name="bezique", meld_class="B", points=40, shape=Shape.BEZIQUE_PAIR,
+        adds=Use.BEZIQUE, forbidden=Use.BEZIQUE | Use.DOUBLE_BEZIQUE,
+        declared_as="bezique", barred_by="a bezique or a double bezique",
+    ),
+    MeldKind(
+        name="double_bezique", meld_class="B", points=500, shape=Shape.DOUBLE_BEZIQUE_PAIR,
+        adds=Use.DOUBLE_BEZIQUE, forbidden=Use.DOUBLE_BEZIQUE,
+        declared_as="double bezique", barred_by="a double bezique",
+    ),
+    MeldKind(
+        name="four_aces", meld_class="C", points=100, shape=Shape.QUARTET,
+        adds=Use.QUARTET_ACES, forbidden=Use.QUARTET_ACES, quartet_rank=Rank.ACE,
+        declared_as="four aces", barred_by="four aces",
+    ),
+    MeldKind(
+        name="four_kings", meld_class="C", points=80, shape=Shape.QUARTET,
+        adds=Use.QUARTET_KINGS, forbidden=Use.QUARTET_KINGS, quartet_rank=Rank.KING,
+        declared_as="four kings", barred_by="four kings",
+    ),
+    MeldKind(
+        name="four_queens", meld_class="C", points=60, shape=Shape.QUARTET,
+        adds=Use.QUARTET_QUEENS, forbidden=Use.QUARTET_QUEENS, quartet_rank=Rank.QUEEN,
+        declared_as="four queens", barred_by="four queens",
+    ),
+    MeldKind(
+        name="four_jacks", meld_class="C", points=40, shape=Shape.QUARTET,
+        adds=Use.QUARTET_JACKS, forbidden=Use.QUARTET_JACKS, quartet_rank=Rank.JACK,
+        declared_as="four jacks", barred_by="four jacks",
+    ),
 )  # fmt: skip
 """The meld table (§1.5.1). Class A: marriages and the sequence; B: bezique; C: quartets.
 
@@ -196,6 +232,59 @@ Reuse (§1.5.3) is read from ``forbidden``: a card may join a meld of another cl
 a meld of its own class only upward (royal marriage → sequence, bezique → double bezique)."""
 
 MELD_BY_NAME = {kind.name: kind for kind in MELD_TABLE}
+MELD_BY_REASON = {kind.rule: kind for kind in MELD_TABLE}
+"""The meld kind whose score events carry this reason id."""
+
+
+class ScoreReasons:
+    """Bezique's score reasons besides the melds' (rules §1.5.4, §1.6): the ``reason`` of each
+    kind of `ScoreEvent`, with the points it is worth. A seven's declaration has the reason's
+    ``name`` (``seven_show``). Award sites read them here; ``docs/bezique.md`` documents them."""
+
+    SEVEN_TURNUP = ScoreReason(
+        id="bezique.seven_turnup",
+        points=None,
+        rule="§1.5.4: the turn-up a seven of trumps, turnup_seven_bonus to the dealer",
+    )
+    SEVEN_EXCHANGE = ScoreReason(
+        id="bezique.seven_exchange",
+        points=SEVEN_POINTS,
+        rule="§1.5.4: the seven of trumps exchanged for the turn-up",
+    )
+    SEVEN_SHOW = ScoreReason(
+        id="bezique.seven_show", points=SEVEN_POINTS, rule="§1.5.4: the seven of trumps shown"
+    )
+    SEVEN_PLAY = ScoreReason(
+        id="bezique.seven_play",
+        points=SEVEN_POINTS,
+        rule="§1.5.4: the seven of trumps played to a first-stage trick",
+    )
+    LAST_TRICK = ScoreReason(
+        id="bezique.last_trick", points=LAST_TRICK_BONUS, rule="§1.6: the last trick"
+    )
+    BRISQUES = ScoreReason(
+        id="bezique.brisques",
+        points=None,
+        rule="§1.6: 10 for each ace and ten in the tricks won",
+    )
+
+
+SEVEN_REASONS: tuple[ScoreReason, ...] = (
+    ScoreReasons.SEVEN_TURNUP,
+    ScoreReasons.SEVEN_EXCHANGE,
+    ScoreReasons.SEVEN_SHOW,
+    ScoreReasons.SEVEN_PLAY,
+)
+"""The awards of a seven of trumps, each also a declaration named after it."""
+SCORE_REASONS: tuple[ScoreReason, ...] = (
+    *(
+        ScoreReason(id=kind.rule, points=kind.points, rule="§1.5.1: the meld table")
+        for kind in MELD_TABLE
+    ),
+    *reasons_of(ScoreReasons),
+)
+"""Every Bezique score reason: the melds' in table order, then the sevens', the last trick's
+and the brisques'."""
 
 BEZIQUE_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
     "fixed_QS_JD": tuple((_face(Rank.QUEEN, Suit.SPADES), _face(Rank.JACK, Suit.DIAMONDS))

@@ -56,7 +56,7 @@ class Phase(enum.IntEnum):
     OVER = 4
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Declaration(JsonRecord):
     """One scoring declaration of a deal, for the breakdown front-ends show.
 
@@ -72,7 +72,7 @@ class Declaration(JsonRecord):
     trick: int | None
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class DealResult(JsonRecord):
     """The breakdown of one finished deal (or of a deal cut short when a player reached the
     target under ``match_end="first_to_reach"``: ``outcome`` is then ``"stopped"``).
@@ -95,7 +95,7 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...]
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Table:
     """What stays fixed during one deal: options, dealer, trump, the stock, the finished deals.
 
@@ -167,7 +167,7 @@ def _evaluator(rank_order: str) -> TrickEvaluator:
 NO_USES = (0,) * 9
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class BeziqueState(StateJson):
     """A Bezique match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
     and `copy.deepcopy` return the state itself); ``to_dict()`` and ``BeziqueState.from_dict``

@@ -39,7 +39,13 @@ from parlour.burraco.melds import Addition, read_addition, read_meld
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
 from parlour.burraco.options import Options
-from parlour.burraco.rules import LAYOUTS, POZZETTO_SIZE, STOCK_LEFT_AT_END, deal_fields
+from parlour.burraco.rules import (
+    DEAL_LAYOUTS,
+    HAND_PACKETS,
+    POZZETTO_SIZE,
+    STOCK_LEFT_AT_END,
+    deal_fields,
+)
 from parlour.burraco.scoring import hand_awards, match_winner, score_hand
 from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card, Rank, parse_card
@@ -52,8 +58,9 @@ from parlour.core import (
     ScoreEvent,
     Violation,
 )
+from parlour.deal_layout import shuffle_and_deal
 from parlour.errors import IllegalMoveError, NotationError
-from parlour.notation import deal_in_packets, make_deal, parse_deal, split_move
+from parlour.notation import parse_deal, split_move
 from parlour.options import build_options
 from parlour.seating import Teams
 from parlour.turns import turn_violation
@@ -114,22 +121,12 @@ class BurracoGame:
 
     def random_deal(self, state: BurracoState, rng: random.Random) -> Deal:
         """Shuffle the deck with ``rng`` and deal it by the canonical mapping (rules §4.2 item
-        5, Settled points 2–3): one card at a time to each seat from the dealer's next seat,
-        then alternately into the two pozzetti, one card to the discard pile, the rest the
-        stock, top first."""
+        5, Settled points 2–3; `DEAL_LAYOUTS`): one card at a time to each seat from the
+        dealer's next seat, then alternately into the two pozzetti, one card to the discard
+        pile, the rest the stock, top first."""
         table = state.table
-        players = table.options.players
-        layout = LAYOUTS[players]
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hands = deal_in_packets(deck[: layout.hands], (1,) * (layout.hands // players),
-                                table.dealer, players)  # fmt: skip
-        pozzetti = deck[layout.pozzetti_start : layout.discard_at]
-        return make_deal(
-            deal_fields(players),
-            (hands, [pozzetti[0::2], pozzetti[1::2]], [[deck[layout.discard_at]]],
-             [deck[layout.stock_start :]]),
-        )  # fmt: skip
+        layout = DEAL_LAYOUTS[table.options.players]
+        return shuffle_and_deal(layout, rng, packets=HAND_PACKETS, dealer=table.dealer)
 
     # --- whose turn -------------------------------------------------------------------------
     def current_player(self, state: BurracoState) -> int | Chance | None:
@@ -341,6 +338,10 @@ def _verdict(
     the addition it makes (``None`` for any other legal move): one judgement that `check` and
     `apply` share."""
     phase = state.phase
+    if type(move) is Deal and seat is None and phase is Phase.DEAL_DUE and (
+        DEAL_LAYOUTS[state.table.options.players].read(move) is not None
+    ):
+        return None  # the whole deck in the layout's zones (else the check below says why not)
     violation = turn_violation(
         move, seat, over=phase is Phase.OVER, deal_due=phase is Phase.DEAL_DUE,
         to_act=state.to_act, deal_fields=deal_fields(state.table.options.players), deck=DECK,

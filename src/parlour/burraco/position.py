@@ -26,11 +26,11 @@ from parlour.burraco.options import Options
 from parlour.burraco.rules import (
     BURRACO_BONUS,
     CLOSING_BONUS,
-    LAYOUTS,
     NO_POZZETTO_PENALTY,
     POZZETTI,
     POZZETTO_SIZE,
     STOCK_LEFT_AT_END,
+    STOCK_SIZES,
 )
 from parlour.burraco.scoring import hand_awards, match_winner
 from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
@@ -340,7 +340,7 @@ def _read_hand(reader: PositionReader, table: Table, phase: Phase) -> BurracoSta
     players = options.players
     team_of = TEAM_OF[players]
     team_count = len(TEAMS[players])
-    layout = LAYOUTS[players]
+    stock_size = STOCK_SIZES[players]
     to_act = reader.integer("to_act", 0, players - 1)
     hand_cards = reader.card_groups("hands", players, len(DECK))
     hands = tuple(_packed(reader, f"hands[{seat}]", cards) for seat, cards in enumerate(hand_cards))
@@ -358,12 +358,12 @@ def _read_hand(reader: PositionReader, table: Table, phase: Phase) -> BurracoSta
         known.append(packed)
     melds = _read_melds(reader, options, team_count)
     discard = reader.cards("discard", 0, len(DECK))
-    stock_left = reader.cards("stock", 0, layout.stock_size)
-    drawn = reader.cards("drawn", 0, layout.stock_size)
-    if len(stock_left) + len(drawn) != layout.stock_size:
+    stock_left = reader.cards("stock", 0, stock_size)
+    drawn = reader.cards("drawn", 0, stock_size)
+    if len(stock_left) + len(drawn) != stock_size:
         raise reader.fail(
             f"the stock ({len(stock_left)}) and the cards drawn from it ({len(drawn)}) must "
-            f"make the {layout.stock_size} cards dealt to the stock",
+            f"make the {stock_size} cards dealt to the stock",
             "drawn",
         )
     pozzetti = reader.card_groups("pozzetti", (POZZETTO_SIZE,) * POZZETTI)

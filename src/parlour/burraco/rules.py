@@ -1,4 +1,4 @@
-"""Burraco's rule tables: the deal layout by number of players, the sizes that end a hand, the
+"""Burraco's rule tables: the deal layouts by number of players, the sizes that end a hand, the
 bonuses and penalties of the hand score, and what closing requires (rules §4.2, §4.6–§4.9).
 
 The meld rules (sets, sequences, wilds) are in `parlour.burraco.melds`; the card values and
@@ -9,22 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
+from parlour.burraco.faces import DECK
 from parlour.burraco.melds import Meld
 from parlour.core import DealField
+from parlour.deal_layout import DealLayout
 
 __all__ = [
     "BURRACO_BONUS",
     "CLOSE_REQUIREMENTS",
     "CLOSING_BONUS",
+    "DEAL_LAYOUTS",
+    "HAND_PACKETS",
     "HAND_SIZE",
-    "LAYOUTS",
     "NO_POZZETTO_PENALTY",
+    "PLAYER_COUNTS",
     "POZZETTI",
     "POZZETTO_SIZE",
     "STOCK_LEFT_AT_END",
-    "DealLayout",
+    "STOCK_SIZES",
     "deal_fields",
 ]
 
@@ -50,52 +52,40 @@ CLOSE_REQUIREMENTS: dict[str, Callable[[Meld], bool]] = {
 """For each ``close_requires`` option: which of its melds lets a team close (it needs one)."""
 
 
-@attrs.frozen(slots=True, kw_only=True)
-class DealLayout:
-    """Where a shuffled deck goes (rules §4.2 item 5, Settled points 2–3).
-
-    ``deck[0 : hands]`` go one at a time to the seats, starting after the dealer; the next
-    ``2 × POZZETTO_SIZE`` alternate into the first (top) and the second pozzetto; the next card
-    starts the discard pile; the rest is the stock, top first.
-    """
-
-    players: int
-    hands: int
-    pozzetti_start: int
-    discard_at: int
-    stock_start: int
-    stock_size: int
-
-
-def _layout(players: int) -> DealLayout:
-    hands = players * HAND_SIZE
-    discard_at = hands + POZZETTI * POZZETTO_SIZE
-    return DealLayout(
-        players=players,
-        hands=hands,
-        pozzetti_start=hands,
-        discard_at=discard_at,
-        stock_start=discard_at + 1,
-        stock_size=108 - discard_at - 1,
-    )
-
-
-LAYOUTS: dict[int, DealLayout] = {players: _layout(players) for players in (4, 2)}
-"""The deal layout for four players (stock 41) and for two (stock 63)."""
+PLAYER_COUNTS = (4, 2)
+"""The numbers of players: two teams of two partners, or two players alone."""
+HAND_PACKETS: tuple[int, ...] = (1,) * HAND_SIZE
+"""The hands are dealt one card at a time to each seat in turn (§4.2 item 5): one round per
+card, from the dealer's next seat."""
+STOCK_SIZES: dict[int, int] = {
+    players: len(DECK) - players * HAND_SIZE - POZZETTI * POZZETTO_SIZE - 1
+    for players in PLAYER_COUNTS
+}
+"""The cards left for the stock by number of players, once the hands, the pozzetti and the
+discard pile's first card are dealt: 41 for four players, 63 for two."""
 
 
 def deal_fields(players: int) -> tuple[DealField, ...]:
     """The fields of a deal for ``players``: ``hands``, ``pozzetti`` (top one first), ``discard``
     and ``stock`` (top first)."""
-    return _DEAL_FIELDS[players]
+    return DEAL_LAYOUTS[players].fields
 
 
-_DEAL_FIELDS: dict[int, tuple[DealField, ...]] = {
-    players: (
-        DealField("hands", (HAND_SIZE,) * players, ordered=False),
-        DealField("pozzetti", (POZZETTO_SIZE,) * POZZETTI, ordered=False),
-        DealField("discard", (1,), ordered=True),
-        DealField("stock", (layout.stock_size,), ordered=True),
+DEAL_LAYOUTS: dict[int, DealLayout] = {
+    players: DealLayout(
+        deck=DECK,
+        players=players,
+        fields=(
+            DealField("hands", (HAND_SIZE,) * players, ordered=False),
+            DealField("pozzetti", (POZZETTO_SIZE,) * POZZETTI, ordered=False),
+            DealField("discard", (1,), ordered=True),
+            DealField("stock", (STOCK_SIZES[players],), ordered=True),
+        ),
+        alternating=("pozzetti",),
     )
-    for players, layout in LAYOUTS.items()
+    for players in PLAYER_COUNTS
 }
+"""The canonical deal by number of players (rules §4.2 item 5, Settled points 2-3), dealt in
+`HAND_PACKETS`: the shuffled deck from the top, one card at a time to each seat from the
+dealer's next seat; the next cards alternately into the first (top) and the second pozzetto;
+one card to start the discard pile; the rest the stock, top first."""

@@ -17,9 +17,7 @@ from parlour.positions import register_position_codec
 register(GAME)
 register_position_codec("ecarte", CODEC)
 
-FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions(
-    "ecarte", EcarteState
-)
+FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions("ecarte", EcarteState)
 """The public functions typed for Ecarte (``parlour.ecarte.apply`` takes and returns a
 ``EcarteState``); they refuse another game's state."""
 new_game = FUNCTIONS.new_game

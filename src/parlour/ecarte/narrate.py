@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from parlour.core import Move
 from parlour.ecarte.events import DealScored, Discarded, KingMarked, PlayBegins, events
+from parlour.ecarte.rules import ScoreReasons
 from parlour.ecarte.state import EcarteState
 from parlour.events import DealStarted, HandShown, MatchWon, Template, TrickWon, render
 
 __all__ = ["SENTENCES", "narrate"]
 
 _REASONS = {
-    "ecarte.turnup_king": "the turn-up king",
-    "ecarte.king": "the king of trumps",
-    "ecarte.point": "the point",
-    "ecarte.vole": "the vole",
-    "ecarte.penalty": "the point, doubled",
+    ScoreReasons.TURNUP_KING.id: "the turn-up king",
+    ScoreReasons.KING.id: "the king of trumps",
+    ScoreReasons.POINT.id: "the point",
+    ScoreReasons.VOLE.id: "the vole",
+    ScoreReasons.PENALTY.id: "the point, doubled",
 }
+"""Reason id → how the narration names the award."""
 _KING_SENTENCES = {
     "turnup": "  The turn-up is the king: seat {seat} scores 1.",
     "marked": "  Seat {seat} marks the king of trumps {card}: 1 point.",
@@ -78,7 +80,7 @@ def _deal_scored(event: DealScored) -> list[str]:
         lines = [f"  Tricks: seat 0 {result.tricks[0]}, seat 1 {result.tricks[1]}."]
         award = result.awards[-1]
         why = _REASONS[award.reason]
-        if award.reason == "ecarte.penalty":
+        if award.reason == ScoreReasons.PENALTY.id:
             if result.played_without_proposing:
                 why += " (the non-dealer played without proposing)"
             else:

@@ -29,7 +29,7 @@ DESCRIPTIONS: dict[str, str] = {
 """One sentence per option, for settings screens (`parlour.option_specs`)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Options:
     """Every Écarté option; build one with ``Options(**values)`` or pass a mapping to new_game.
 

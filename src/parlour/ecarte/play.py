@@ -20,9 +20,12 @@ from parlour.ecarte.rules import CARD_TABLE, PLAY_RULES, cards_in
 from parlour.masks import moves_by_mask
 from parlour.tricks import TrickEvaluator
 
-__all__ = ["discard_moves", "play_evaluator", "play_moves"]
+__all__ = ["FOLLOWING", "discard_moves", "play_evaluator", "play_moves"]
 
 _EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
+FOLLOWING = {name: evaluator.following for name, evaluator in _EVALUATORS.items()}
+"""The cards a hand may play to a trick (`TrickEvaluator.following`), by the
+``must_trump_when_void`` option."""
 
 play_moves = moves_by_mask(PLAYS)
 """The play moves of the cards of a hand mask, in deck order (no object is built)."""

@@ -145,4 +145,3 @@ def _talon_after(
             )
         talon -= taken
     return talon
-

@@ -16,7 +16,7 @@ from parlour.cards import Card
 from parlour.core import ScoreEvent
 from parlour.ecarte.options import Options
 from parlour.ecarte.position_exchanges import ExchangeFacts, talon_left
-from parlour.ecarte.rules import CARD_TABLE, KING_BIT, TRICKS_PER_DEAL
+from parlour.ecarte.rules import CARD_TABLE, KING_BIT, TRICKS_PER_DEAL, ScoreReasons
 from parlour.ecarte.scoring import (
     king_award,
     match_over_after_deal,
@@ -43,7 +43,7 @@ OUTCOMES = ("point", "vole", "stopped")
 """The values of a deal record's ``outcome``."""
 
 _KINGS = sum(KING_BIT)
-_KING_REASONS = ("ecarte.turnup_king", "ecarte.king")
+_KING_REASONS = (ScoreReasons.TURNUP_KING.id, ScoreReasons.KING.id)
 """The awards made before the tricks are scored: a deal stops when they reach the target."""
 
 

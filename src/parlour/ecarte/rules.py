@@ -13,6 +13,7 @@ from parlour.card_index import piquet_cards, piquet_index
 from parlour.cards import PIQUET_DECK, Card, Rank, Suit
 from parlour.core import DealField
 from parlour.deal_layout import DealLayout
+from parlour.score_reasons import ScoreReason, reasons_of
 from parlour.seating import partnership_teams
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
@@ -23,13 +24,16 @@ __all__ = [
     "DEAL_LAYOUT",
     "DECK",
     "KING_BIT",
+    "KING_POINTS",
     "MAX_DISCARD",
     "PLAYERS",
     "PLAY_RULES",
     "RANK_ORDER",
+    "SCORE_REASONS",
     "TALON_SIZE",
     "TRICKS_PER_DEAL",
     "TRICK_AWARDS",
+    "ScoreReasons",
     "TrickAward",
     "card_index",
     "cards_in",
@@ -71,6 +75,8 @@ cards_in = piquet_cards
 
 KING_BIT: tuple[int, ...] = tuple(1 << card_index(Card.of(Rank.KING, suit)) for suit in Suit)
 """The mask of the king of each suit: the king of trumps under that trump."""
+KING_POINTS = 1
+"""A king turned up, or the king of trumps marked, scores 1 (rules §2.6)."""
 
 # --- the play obligations ------------------------------------------------------------------------
 
@@ -98,7 +104,28 @@ PLAY_RULES: dict[bool, TrickRules] = {
 """The follower's duties, in the order they are checked, for each ``must_trump_when_void``
 value. The leader of a trick is free."""
 
-# --- the trick score (rules §2.6) -----------------------------------------------------------------
+# --- the score reasons and the trick score (rules §2.6) ------------------------------------------
+
+
+class ScoreReasons:
+    """Écarté's score reasons (rules §2.5-2.6): the ``reason`` of each kind of `ScoreEvent`, with
+    the points it is worth. Award sites read them here; ``docs/ecarte.md`` documents them."""
+
+    TURNUP_KING = ScoreReason(
+        id="ecarte.turnup_king", points=KING_POINTS, rule="§2.6: a king turned up, to the dealer"
+    )
+    KING = ScoreReason(id="ecarte.king", points=KING_POINTS, rule="§2.5: the king of trumps marked")
+    POINT = ScoreReason(id="ecarte.point", points=1, rule="§2.6: 3 or 4 of the five tricks")
+    VOLE = ScoreReason(id="ecarte.vole", points=2, rule="§2.6: all five tricks")
+    PENALTY = ScoreReason(
+        id="ecarte.penalty",
+        points=2,
+        rule="§2.6: a penalty row of the table (playing without proposing, a refusal)",
+    )
+
+
+SCORE_REASONS: tuple[ScoreReason, ...] = reasons_of(ScoreReasons)
+"""Every Écarté score reason: the kings' (scored as they are marked), then the tricks'."""
 
 
 @attrs.frozen(slots=True)
@@ -121,12 +148,17 @@ def trick_outcome(nondealer_tricks: int) -> str:
     return "dealer_vole"
 
 
-_ND_POINT = TrickAward("nondealer", 1, "ecarte.point")
-_ND_VOLE = TrickAward("nondealer", 2, "ecarte.vole")
-_ND_PENALTY = TrickAward("nondealer", 2, "ecarte.penalty")
-_D_POINT = TrickAward("dealer", 1, "ecarte.point")
-_D_VOLE = TrickAward("dealer", 2, "ecarte.vole")
-_D_PENALTY = TrickAward("dealer", 2, "ecarte.penalty")
+def _trick_award(side: str, reason: ScoreReason) -> TrickAward:
+    assert reason.points is not None
+    return TrickAward(side=side, points=reason.points, reason=reason.id)
+
+
+_ND_POINT = _trick_award("nondealer", ScoreReasons.POINT)
+_ND_VOLE = _trick_award("nondealer", ScoreReasons.VOLE)
+_ND_PENALTY = _trick_award("nondealer", ScoreReasons.PENALTY)
+_D_POINT = _trick_award("dealer", ScoreReasons.POINT)
+_D_VOLE = _trick_award("dealer", ScoreReasons.VOLE)
+_D_PENALTY = _trick_award("dealer", ScoreReasons.PENALTY)
 
 TRICK_AWARDS: dict[tuple[str, str, str], TrickAward] = {
     # (penalty_rule, situation, outcome): award.  Situations: "normal" (at least one proposal

@@ -12,8 +12,10 @@ from parlour.ecarte.options import Options
 from parlour.ecarte.rules import (
     DECK,
     KING_BIT,
+    KING_POINTS,
     TRICK_AWARDS,
     TRICKS_PER_DEAL,
+    ScoreReasons,
     TrickAward,
     trick_outcome,
 )
@@ -41,12 +43,20 @@ _KINGS = sum(KING_BIT)
 
 def turnup_king_award(dealer: int, deal_number: int) -> ScoreEvent:
     """The dealer's point for a king turned up, scored at the deal."""
-    return ScoreEvent((dealer,), 1, "ecarte.turnup_king", deal_number, None)
+    return ScoreEvent(
+        seats=(dealer,),
+        points=KING_POINTS,
+        reason=ScoreReasons.TURNUP_KING.id,
+        deal=deal_number,
+        trick=None,
+    )
 
 
 def king_award(seat: int, deal_number: int) -> ScoreEvent:
     """The point for marking the king of trumps, scored during the first trick."""
-    return ScoreEvent((seat,), 1, "ecarte.king", deal_number, 1)
+    return ScoreEvent(
+        seats=(seat,), points=KING_POINTS, reason=ScoreReasons.KING.id, deal=deal_number, trick=1
+    )
 
 
 def deal_situation(options: Options, exchange: Exchange) -> str:
@@ -100,8 +110,14 @@ def scored_deal(table: Table, exchange: Exchange, tricks: tuple[int, int]) -> De
     nondealer = table.nondealer
     award = trick_award(table.options, exchange, tricks[nondealer])
     seat = nondealer if award.side == "nondealer" else table.dealer
-    trick = TRICKS_PER_DEAL if award.reason == "ecarte.vole" else None
-    event = ScoreEvent((seat,), award.points, award.reason, table.deal_number, trick)
+    trick = TRICKS_PER_DEAL if award.reason == ScoreReasons.VOLE.id else None
+    event = ScoreEvent(
+        seats=(seat,),
+        points=award.points,
+        reason=award.reason,
+        deal=table.deal_number,
+        trick=trick,
+    )
     outcome = "vole" if max(tricks) == TRICKS_PER_DEAL else "point"
     return _result(table, exchange, outcome, tricks, (*table.awards, event))
 

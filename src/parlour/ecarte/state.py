@@ -16,11 +16,12 @@ from typing import Any
 import attrs
 
 from parlour.cards import Card, Suit
-from parlour.core import Move, ScoreEvent
+from parlour.core import CHANCE, Chance, Move, ScoreEvent
 from parlour.ecarte.moves import ACCEPT, PROPOSE, REFUSE
 from parlour.ecarte.options import Options
-from parlour.ecarte.play import discard_moves, king_then_plays, play_evaluator, play_moves
+from parlour.ecarte.play import FOLLOWING, discard_moves, king_then_plays, play_moves
 from parlour.ecarte.rules import KING_BIT, MAX_DISCARD
+from parlour.filling import filling_class
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -29,9 +30,11 @@ __all__ = [
     "DealResult",
     "EcarteState",
     "Exchange",
+    "FillingState",
     "Phase",
     "Table",
     "build_state",
+    "play_mask_and_moves",
 ]
 
 
@@ -62,7 +65,7 @@ PHASE_NAMES: dict[Phase, str] = {
 """Each phase's name in views and positions."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class DealResult(JsonRecord):
     """The breakdown of one finished deal, for front-ends and logs.
 
@@ -89,7 +92,7 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...] = ()
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Table:
     """What stays fixed while the cards of a deal are played.
 
@@ -122,7 +125,7 @@ class Table:
         return self
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Exchange:
     """What the proposals and exchanges of a deal have settled so far.
 
@@ -148,17 +151,19 @@ class Exchange:
 
 # The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
 # (about ten times the cost of a global), and the hot paths read them on every move.
+_DEAL_DUE = Phase.DEAL_DUE
+_OVER = Phase.OVER
 _DECIDE = Phase.DECIDE
 _RESPOND = Phase.RESPOND
 _DISCARD_NONDEALER = Phase.DISCARD_NONDEALER
 _DISCARD_DEALER = Phase.DISCARD_DEALER
 _PLAY = Phase.PLAY
 
-_NO_EXCHANGE = Exchange(())
+_NO_EXCHANGE = Exchange(talon=())
 _RESPONSES = (ACCEPT, REFUSE)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
 class EcarteState(StateJson):
     """An Écarté match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
     and `copy.deepcopy` return the state itself); ``to_dict()`` and ``from_dict`` write and
@@ -171,8 +176,9 @@ class EcarteState(StateJson):
     so far and who played it. Each is appended once, when its trick is complete.
 
     ``play_mask`` (the cards the seat to act may play now, 0 when it is not the time to play a
-    card) and ``legal`` (its legal moves, in the documented order) are derived when the state is
-    built; they take no part in equality, hashing or pickling.
+    card), ``legal`` (its legal moves, in the documented order) and ``turn`` (`current_player`:
+    the seat to act, `CHANCE` when a deal is due, ``None`` once the match is over) are derived
+    when the state is built; they take no part in equality, hashing or pickling.
     """
 
     table: Table
@@ -185,11 +191,13 @@ class EcarteState(StateJson):
     finished_tricks: tuple[tuple[int, int, int], ...] = ()
     play_mask: int = attrs.field(init=False, eq=False, repr=False)
     legal: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+    turn: int | Chance | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        mask, moves = _legal(self)
+        mask, moves = play_mask_and_moves(self)
         object.__setattr__(self, "play_mask", mask)
         object.__setattr__(self, "legal", moves)
+        object.__setattr__(self, "turn", _turn(self.phase, self.to_act))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (_persistent_fields(self),)
@@ -220,24 +228,10 @@ class EcarteState(StateJson):
 
 
 _PERSISTENT = tuple(field.name for field in attrs.fields(EcarteState) if field.init)
-_new_state = object.__new__
-
-
-def _slot_setter(name: str) -> Any:
-    """The function writing slot ``name`` of a state (its member descriptor's ``__set__``)."""
-    return getattr(EcarteState, name).__set__
-
-
-_set_table = _slot_setter("table")
-_set_phase = _slot_setter("phase")
-_set_to_act = _slot_setter("to_act")
-_set_hands = _slot_setter("hands")
-_set_exchange = _slot_setter("exchange")
-_set_trick = _slot_setter("trick")
-_set_won = _slot_setter("won")
-_set_finished_tricks = _slot_setter("finished_tricks")
-_set_play_mask = _slot_setter("play_mask")
-_set_legal = _slot_setter("legal")
+_new_object = object.__new__
+FillingState = filling_class(EcarteState)
+"""`EcarteState`'s twin to fill field by field, every field, before turning it into an
+`EcarteState` (``__class__`` assignment; see `parlour.filling`)."""
 
 
 def build_state(
@@ -251,22 +245,23 @@ def build_state(
     won: tuple[int, int] = (0, 0),
     finished_tricks: tuple[tuple[int, int, int], ...] = (),
 ) -> EcarteState:
-    """The same state as `EcarteState` of these fields (its legal moves derived), built by
-    writing its slots directly: the transitions' constructor, twice as fast as attrs' frozen
-    ``__init__``, which sets each field through ``object.__setattr__``."""
-    state = _new_state(EcarteState)
-    _set_table(state, table)
-    _set_phase(state, phase)
-    _set_to_act(state, to_act)
-    _set_hands(state, hands)
-    _set_exchange(state, exchange)
-    _set_trick(state, trick)
-    _set_won(state, won)
-    _set_finished_tricks(state, finished_tricks)
-    mask, moves = _legal(state)
-    _set_play_mask(state, mask)
-    _set_legal(state, moves)
-    return state
+    """The same state as `EcarteState` of these fields (its legal moves derived): the
+    transitions' constructor, filled field by field at a fraction of the cost of attrs' frozen
+    ``__init__`` (see `parlour.filling`)."""
+    state: Any = _new_object(FillingState)
+    state.table = table
+    state.phase = phase
+    state.to_act = to_act
+    state.hands = hands
+    state.exchange = exchange
+    state.trick = trick
+    state.won = won
+    state.finished_tricks = finished_tricks
+    state.play_mask, state.legal = play_mask_and_moves(state)
+    state.turn = CHANCE if phase is _DEAL_DUE else None if phase is _OVER else to_act
+    state.__class__ = EcarteState
+    built: EcarteState = state
+    return built
 
 
 def _persistent_fields(state: EcarteState) -> dict[str, Any]:
@@ -279,14 +274,25 @@ def _restore(fields: dict[str, Any]) -> EcarteState:
     return EcarteState(**fields)
 
 
-def _legal(state: EcarteState) -> tuple[int, tuple[Move, ...]]:
-    """The play mask and the legal moves of the seat to act, in the documented order."""
+def _turn(phase: Phase, to_act: int) -> int | Chance | None:
+    """`current_player` in ``phase`` with ``to_act`` the seat to act."""
+    return CHANCE if phase is _DEAL_DUE else None if phase is _OVER else to_act
+
+
+def play_mask_and_moves(state: EcarteState) -> tuple[int, tuple[Move, ...]]:
+    """The play mask and the legal moves of the seat to act, in the documented order, from the
+    state's given fields (the derived ones are not read)."""
     phase = state.phase
     table = state.table
     if phase is _PLAY or phase is _DECIDE:
         hand = state.hands[state.to_act]
         trick = state.trick
-        allowed = play_evaluator(table.options).allowed(table.trump, hand, trick) if trick else hand
+        if trick:  # the one card led wins the trick so far, and no partner shares it
+            led = trick[0]
+            follow = FOLLOWING[table.options.must_trump_when_void]
+            allowed = follow(table.trump, hand, led, led, False)
+        else:
+            allowed = hand
         if hand & KING_BIT[table.trump] and table.king < 0 and not (state.won[0] | state.won[1]):
             moves: tuple[Move, ...] = king_then_plays(allowed)
         else:

@@ -15,7 +15,7 @@ from parlour.cards import Card, Rank, Suit
 from parlour.core import legal_moves
 from parlour.ecarte.play import play_evaluator
 from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, cards_in
-from parlour.ecarte.state import PHASE_NAMES, DealResult, EcarteState, Exchange, Phase
+from parlour.ecarte.state import PHASE_NAMES, DealResult, EcarteState, Phase
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import PlayedTrick, excluded_by_play
 from parlour.sampling import register_sampler
@@ -149,14 +149,7 @@ def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) ->
         hands[other] = (hands[other] & fixed) | take((hands[other] & ~fixed).bit_count())
         discards[other] = take(discards[other].bit_count())
     talon = tuple(pool[position:])
-    resampled = Exchange(
-        talon,
-        (discards[0], discards[1]),
-        exchange.exchanges,
-        exchange.proposals,
-        exchange.refused,
-        exchange.played_without_proposing,
-    )
+    resampled = attrs.evolve(exchange, talon=talon, discards=(discards[0], discards[1]))
     return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)
 
 
