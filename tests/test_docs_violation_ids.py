@@ -2,7 +2,7 @@
 section "Violation ids").
 
 The ids the code can return are read from the game's source: the first argument of every
-`Violation(...)` and `Obligation(...)` it builds, plus the shared ids of
+`Violation(...)` and the rule of every `Obligation(...)` it builds, plus the shared ids of
 `parlour.turns.turn_violation` and `parlour.notation.deal_violation` when the game calls them.
 """
 
@@ -20,7 +20,7 @@ SOURCE = ROOT / "src" / "parlour"
 DOCUMENTED_GAMES = parlour.game_names()
 """Every registered game: each must have a page with a violation-id table."""
 
-_BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*\"([a-z_]+\.[a-z_]+)\"")
+_BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*(?:rule=)?\"([a-z_]+\.[a-z_]+)\"")
 _GAME_PROBLEM_ID = re.compile(r"\b_problem\(\s*\"([a-z_]+)\"")
 """A game's own problem records (Burraco's meld engine builds ``_problem("two_wilds", …)``,
 which its game logic turns into the violation ``burraco.two_wilds``)."""

@@ -232,7 +232,7 @@ def test_replay_header_errors() -> None:
 
 def test_validate_a_truncated_log_is_valid() -> None:
     report = validate(log_dict([SEED_3_DEAL, "pass", "pass"]))
-    assert report == Report(True, 3, None, (0, 0, 0, 0))
+    assert report == Report(ok=True, moves_applied=3, error=None, score=(0, 0, 0, 0))
     assert report.to_dict() == {
         "ok": True,
         "moves_applied": 3,
@@ -308,7 +308,9 @@ def test_validate_forbidden_play_is_an_illegal_problem_with_rule() -> None:
     assert report.ok is False
     assert report.moves_applied == index
     assert report.error is not None
-    assert report.error == Problem("illegal", report.error.message, index, bad, rule)
+    assert report.error == Problem(
+        kind="illegal", message=report.error.message, move_index=index, move=bad, rule=rule
+    )
     assert report.error.message.startswith("you must")
 
 
@@ -415,7 +417,7 @@ def test_validate_termination_claims() -> None:
 
 def test_validate_accepts_a_game_log_a_mapping_and_text() -> None:
     match = random_match(10, moves=20)
-    expected = Report(True, 20, None, parlour.score(match.state))
+    expected = Report(ok=True, moves_applied=20, error=None, score=parlour.score(match.state))
     assert validate(match.to_log()) == expected
     assert validate(write_log(match)) == expected
     assert validate(json.loads(write_log(match))) == expected

@@ -95,7 +95,7 @@ class Violation:
         return f"{self.message} [{self.rule}]"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class ScoreEvent(JsonRecord):
     """One award of points: who, how many, why (a rule id), in which deal and trick.
 
@@ -465,7 +465,7 @@ def raise_if_illegal(violation: Violation | None, move: Move) -> None:
         raise IllegalMoveError(violation.rule, violation.message, move)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Problem:
     """What is wrong with a log: its kind, where, the move text, the rule id and a message.
 
@@ -491,7 +491,7 @@ class Problem:
         return result
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Report:
     """The verdict on one log: valid or not, how far replay got, the first problem, the score."""
 

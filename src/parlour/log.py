@@ -74,7 +74,7 @@ def _no_extra_known_keys(instance: GameLog, attribute: Any, value: dict[str, Any
         raise ValueError(f"GameLog.extra may not hold the format's own keys: {clashes}")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class GameLog:
     """One match's log: header, moves, optional claimed result, and unknown keys kept in order.
 

@@ -70,7 +70,7 @@ class Scope(enum.IntEnum):
     """only trumps: the clause says 'if you play a trump, it must be one demanded'"""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class Obligation:
     """One duty of the player following to a trick.
 
@@ -109,7 +109,7 @@ class TrickRules:
         return any(self.partner_at_offset[1:])
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, kw_only=True)
 class CardTable:
     """A deck as the evaluator sees it: per card its suit, and its power under each trump.
 
@@ -168,7 +168,13 @@ class CardTable:
             )
             power_by_trump.append(tuple(power))
             beaten_by_trump.append(beaten)
-        return cls(tuple(cards), suit_of, suit_masks, tuple(power_by_trump), tuple(beaten_by_trump))
+        return cls(
+            cards=tuple(cards),
+            suit_of=suit_of,
+            suit_masks=suit_masks,
+            power=tuple(power_by_trump),
+            beaten_by=tuple(beaten_by_trump),
+        )
 
     def winning_index(self, trump: int, trick: Sequence[int]) -> int:
         """The position in ``trick`` of the card that wins it so far.

@@ -76,7 +76,8 @@ def test_the_whole_deal() -> None:
         (1, 70, "bezique.brisques", None),
     ]
     expected_awards = tuple(
-        ScoreEvent((seat,), points, reason, 1, trick) for seat, points, reason, trick in events
+        ScoreEvent(seats=(seat,), points=points, reason=reason, deal=1, trick=trick)
+        for seat, points, reason, trick in events
     )
     assert parlour.score_events(state) == expected_awards
 

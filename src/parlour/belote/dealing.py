@@ -9,7 +9,6 @@ import random
 
 from parlour.belote.rules import (
     DEAL_LAYOUT,
-    DECK,
     PLAYERS,
     STOCK_PACKET_TO_OTHERS,
     STOCK_PACKET_TO_TAKER,
@@ -19,7 +18,6 @@ from parlour.deal_layout import seat_packet_positions, shuffle_and_deal
 from parlour.shuffling import shuffled_positions
 
 __all__ = [
-    "INDEX_BY_CODE",
     "DealtCards",
     "deal_cards",
     "read_deal",
@@ -27,10 +25,6 @@ __all__ = [
     "stock_shares",
 ]
 
-INDEX_BY_CODE: tuple[int, ...] = tuple(
-    next((index for index, card in enumerate(DECK) if card.code == code), -1) for code in range(80)
-)
-"""The deck index of each card code (-1 for a card that is not in the deck)."""
 
 
 DealtCards = tuple[tuple[int, ...], int, tuple[int, ...]]

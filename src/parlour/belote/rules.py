@@ -137,40 +137,40 @@ KING_QUEEN_OF = tuple(
 """The mask of the king and queen of each suit: belote-rebelote when that suit is trump."""
 
 _FOLLOW = Obligation(
-    "belote.must_follow",
-    Demand.LED_SUIT,
+    rule="belote.must_follow",
+    demand=Demand.LED_SUIT,
     message="you must follow suit: {led_suit} was led and you hold {required}",
 )
 _OVERTRUMP_WHEN_LED = Obligation(
-    "belote.must_overtrump",
-    Demand.OVERTRUMP,
+    rule="belote.must_overtrump",
+    demand=Demand.OVERTRUMP,
     when=Condition.TRUMP_LED,
     message="trumps were led: you must play higher than {highest_trump} "
     "(you hold {required}), even over your partner",
 )
 _TRUMP = Obligation(
-    "belote.must_trump",
-    Demand.TRUMPS,
+    rule="belote.must_trump",
+    demand=Demand.TRUMPS,
     when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.NO_TRUMP_IN_TRICK,
     message="you cannot follow {led_suit} and the opponents are winning: "
     "you must trump (you hold {required})",
 )
 _OVERTRUMP = Obligation(
-    "belote.must_overtrump",
-    Demand.OVERTRUMP,
+    rule="belote.must_overtrump",
+    demand=Demand.OVERTRUMP,
     when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
     message="you must overtrump: you hold {required}, the highest trump played is {highest_trump}",
 )
 _UNDERTRUMP = Obligation(
-    "belote.must_undertrump",
-    Demand.TRUMPS,
+    rule="belote.must_undertrump",
+    demand=Demand.TRUMPS,
     when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
     message="you cannot overtrump {highest_trump}, but the opponents are winning: "
     "you must still play a trump (you hold {required})",
 )
 _OVERTRUMP_IF_TRUMPING_OVER_PARTNER = Obligation(
-    "belote.must_overtrump",
-    Demand.OVERTRUMP,
+    rule="belote.must_overtrump",
+    demand=Demand.OVERTRUMP,
     when=Condition.PLAIN_LED | Condition.PARTNER_WINNING,
     scope=Scope.TRUMPS,
     message="your partner is winning, so you may discard, but a trump must beat "

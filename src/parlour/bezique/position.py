@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bezique.game import match_decided, match_total
 from parlour.bezique.options import Options
 from parlour.bezique.position_deal import (
     HOLDING,
@@ -47,6 +46,7 @@ from parlour.bezique.state import (
     Table,
     build_state,
 )
+from parlour.bezique.transitions import match_decided, match_total
 from parlour.bezique.view import PHASE_NAMES, USE_NAMES
 from parlour.cards import Card
 from parlour.core import ScoreEvent

@@ -83,7 +83,7 @@ def cards_mask(cards: Sequence[int]) -> int:
 # --- the phases' shapes ---------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class _PhaseShape:
     """What a phase allows of a deal: its completed tricks, the stock drawn for them, whether the
     turn-up still lies on the table, the cards of the current trick, melds on the table."""
@@ -116,7 +116,7 @@ _SHAPES = {
 # --- a deal's fields ---------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class DealFields:
     """A deal's fields as read, physical cards as indexes (-1 for none)."""
 

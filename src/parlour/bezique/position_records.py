@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from parlour.bezique.game import match_decided
 from parlour.bezique.options import Options
 from parlour.bezique.rules import (
     BEZIQUE_PAIRS,
@@ -19,6 +18,7 @@ from parlour.bezique.rules import (
     fixed_melds,
 )
 from parlour.bezique.state import DealResult, Declaration
+from parlour.bezique.transitions import match_decided
 from parlour.cards import PIQUET_DECK
 from parlour.core import ScoreEvent
 from parlour.errors import describe

@@ -334,19 +334,19 @@ QUARTET_FACES: dict[Rank, tuple[int, ...]] = {
 # --- the last stage's play duties ------------------------------------------------------------
 
 _BEAT = Obligation(
-    "bezique.must_beat",
-    Demand.BEAT_LED_CARD,
+    rule="bezique.must_beat",
+    demand=Demand.BEAT_LED_CARD,
     message="in the last stage you must follow {led_suit} and beat {led_card} when you can "
     "(you hold {required})",
 )
 _FOLLOW = Obligation(
-    "bezique.must_follow",
-    Demand.LED_SUIT,
+    rule="bezique.must_follow",
+    demand=Demand.LED_SUIT,
     message="in the last stage you must follow suit: {led_suit} was led and you hold {required}",
 )
 _TRUMP = Obligation(
-    "bezique.must_trump",
-    Demand.TRUMPS,
+    rule="bezique.must_trump",
+    demand=Demand.TRUMPS,
     when=Condition.PLAIN_LED,
     message="in the last stage you must trump when you cannot follow {led_suit} "
     "(you hold {required})",

@@ -24,6 +24,7 @@ from parlour.bezique.rules import (
 )
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent
+from parlour.filling import filling_class
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 from parlour.tricks import CardTable, TrickEvaluator
@@ -167,7 +168,7 @@ def _evaluator(rank_order: str) -> TrickEvaluator:
 NO_USES = (0,) * 9
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
 class BeziqueState(StateJson):
     """A Bezique match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
     and `copy.deepcopy` return the state itself); ``to_dict()`` and ``BeziqueState.from_dict``
@@ -247,33 +248,14 @@ def deal_tricks(state: BeziqueState) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 _FIELDS = tuple(field.name for field in attrs.fields(BeziqueState))
 _new_state = object.__new__
+FillingState = filling_class(BeziqueState)
+"""`BeziqueState`'s twin to fill field by field, every field, before turning it into a
+`BeziqueState` (``__class__`` assignment; see `parlour.filling`)."""
 
 
 def _slot_setter(name: str) -> Any:
     """The function writing slot ``name`` of a state (its member descriptor's ``__set__``)."""
     return getattr(BeziqueState, name).__set__
-
-
-_set_table = _slot_setter("table")
-_set_phase = _slot_setter("phase")
-_set_to_act = _slot_setter("to_act")
-_set_hands = _slot_setter("hands")
-_set_tables = _slot_setter("tables")
-_set_known = _slot_setter("known")
-_set_drawn = _slot_setter("drawn")
-_set_turnup = _slot_setter("turnup")
-_set_trick = _slot_setter("trick")
-_set_leader = _slot_setter("leader")
-_set_tricks = _slot_setter("tricks")
-_set_won = _slot_setter("won")
-_set_played = _slot_setter("played")
-_set_uses = _slot_setter("uses")
-_set_sevens_scored = _slot_setter("sevens_scored")
-_set_declared = _slot_setter("declared")
-_set_exchanged = _slot_setter("exchanged")
-_set_scores = _slot_setter("scores")
-_set_awards = _slot_setter("awards")
-_set_declarations = _slot_setter("declarations")
 
 
 def build_state(
@@ -299,31 +281,33 @@ def build_state(
     awards: tuple[ScoreEvent, ...] = (),
     declarations: tuple[Declaration, ...] = (),
 ) -> BeziqueState:
-    """The same state as `BeziqueState` of these fields, built by writing its slots directly:
-    the transitions' constructor, several times faster than attrs' frozen ``__init__``, which
-    sets each field through ``object.__setattr__``."""
-    state = _new_state(BeziqueState)
-    _set_table(state, table)
-    _set_phase(state, phase)
-    _set_to_act(state, to_act)
-    _set_hands(state, hands)
-    _set_tables(state, tables)
-    _set_known(state, known)
-    _set_drawn(state, drawn)
-    _set_turnup(state, turnup)
-    _set_trick(state, trick)
-    _set_leader(state, leader)
-    _set_tricks(state, tricks)
-    _set_won(state, won)
-    _set_played(state, played)
-    _set_uses(state, uses)
-    _set_sevens_scored(state, sevens_scored)
-    _set_declared(state, declared)
-    _set_exchanged(state, exchanged)
-    _set_scores(state, scores)
-    _set_awards(state, awards)
-    _set_declarations(state, declarations)
-    return state
+    """The same state as `BeziqueState` of these fields: the transitions' constructor, filled
+    field by field (see `parlour.filling`), several times faster than attrs' frozen
+    ``__init__``, which sets each field through ``object.__setattr__``."""
+    state: Any = _new_state(FillingState)
+    state.table = table
+    state.phase = phase
+    state.to_act = to_act
+    state.hands = hands
+    state.tables = tables
+    state.known = known
+    state.drawn = drawn
+    state.turnup = turnup
+    state.trick = trick
+    state.leader = leader
+    state.tricks = tricks
+    state.won = won
+    state.played = played
+    state.uses = uses
+    state.sevens_scored = sevens_scored
+    state.declared = declared
+    state.exchanged = exchanged
+    state.scores = scores
+    state.awards = awards
+    state.declarations = declarations
+    state.__class__ = BeziqueState
+    built: BeziqueState = state
+    return built
 
 
 # The three transitions of nearly every move, each naming only what it changes; the rest of the
@@ -331,17 +315,17 @@ def build_state(
 # nothing exchanged).
 
 
-def _carry_deal(new: BeziqueState, old: BeziqueState) -> None:
+def _carry_deal(new: Any, old: BeziqueState) -> None:
     """Copy into ``new`` what a card or a draw leaves as it is: the table, the meld history,
     the sevens scored, the scores and this deal's awards and declarations; close the window."""
-    _set_table(new, old.table)
-    _set_uses(new, old.uses)
-    _set_sevens_scored(new, old.sevens_scored)
-    _set_declared(new, False)
-    _set_exchanged(new, -1)
-    _set_scores(new, old.scores)
-    _set_awards(new, old.awards)
-    _set_declarations(new, old.declarations)
+    new.table = old.table
+    new.uses = old.uses
+    new.sevens_scored = old.sevens_scored
+    new.declared = False
+    new.exchanged = -1
+    new.scores = old.scores
+    new.awards = old.awards
+    new.declarations = old.declarations
 
 
 def card_led(
@@ -355,21 +339,23 @@ def card_led(
 ) -> BeziqueState:
     """``state`` once a card is led to a trick: the holdings and the trick change, the follower
     is to act."""
-    new = _new_state(BeziqueState)
+    new: Any = _new_state(FillingState)
     _carry_deal(new, state)
-    _set_phase(new, state.phase)
-    _set_to_act(new, to_act)
-    _set_hands(new, hands)
-    _set_tables(new, tables)
-    _set_known(new, known)
-    _set_drawn(new, state.drawn)
-    _set_turnup(new, state.turnup)
-    _set_trick(new, trick)
-    _set_leader(new, state.leader)
-    _set_tricks(new, state.tricks)
-    _set_won(new, state.won)
-    _set_played(new, state.played)
-    return new
+    new.phase = state.phase
+    new.to_act = to_act
+    new.hands = hands
+    new.tables = tables
+    new.known = known
+    new.drawn = state.drawn
+    new.turnup = state.turnup
+    new.trick = trick
+    new.leader = state.leader
+    new.tricks = state.tricks
+    new.won = state.won
+    new.played = state.played
+    new.__class__ = BeziqueState
+    built: BeziqueState = new
+    return built
 
 
 def trick_taken(
@@ -386,21 +372,23 @@ def trick_taken(
     """``state`` once the second card of a trick is played: ``winner`` takes it (into
     ``won``), leads next and acts first in ``phase``; ``played`` is the deal's cards played
     with this trick's."""
-    new = _new_state(BeziqueState)
+    new: Any = _new_state(FillingState)
     _carry_deal(new, state)
-    _set_phase(new, phase)
-    _set_to_act(new, winner)
-    _set_hands(new, hands)
-    _set_tables(new, tables)
-    _set_known(new, known)
-    _set_drawn(new, state.drawn)
-    _set_turnup(new, state.turnup)
-    _set_trick(new, ())
-    _set_leader(new, winner)
-    _set_tricks(new, state.tricks + 1)
-    _set_won(new, won)
-    _set_played(new, played)
-    return new
+    new.phase = phase
+    new.to_act = winner
+    new.hands = hands
+    new.tables = tables
+    new.known = known
+    new.drawn = state.drawn
+    new.turnup = state.turnup
+    new.trick = ()
+    new.leader = winner
+    new.tricks = state.tricks + 1
+    new.won = won
+    new.played = played
+    new.__class__ = BeziqueState
+    built: BeziqueState = new
+    return built
 
 
 def cards_drawn(
@@ -414,21 +402,23 @@ def cards_drawn(
     turnup: int,
 ) -> BeziqueState:
     """``state`` once both players have drawn: the trick winner leads in ``phase``."""
-    new = _new_state(BeziqueState)
+    new: Any = _new_state(FillingState)
     _carry_deal(new, state)
-    _set_phase(new, phase)
-    _set_to_act(new, state.to_act)
-    _set_hands(new, hands)
-    _set_tables(new, tables)
-    _set_known(new, known)
-    _set_drawn(new, drawn)
-    _set_turnup(new, turnup)
-    _set_trick(new, ())
-    _set_leader(new, state.to_act)
-    _set_tricks(new, state.tricks)
-    _set_won(new, state.won)
-    _set_played(new, state.played)
-    return new
+    new.phase = phase
+    new.to_act = state.to_act
+    new.hands = hands
+    new.tables = tables
+    new.known = known
+    new.drawn = drawn
+    new.turnup = turnup
+    new.trick = ()
+    new.leader = state.to_act
+    new.tricks = state.tricks
+    new.won = state.won
+    new.played = state.played
+    new.__class__ = BeziqueState
+    built: BeziqueState = new
+    return built
 
 
 _SETTER_BY_NAME: dict[str, Any] = {name: _slot_setter(name) for name in _FIELDS}

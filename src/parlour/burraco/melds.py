@@ -262,7 +262,7 @@ class MeldRules:
         object.__setattr__(self, "keeps_places", keeps)
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(kw_only=True, slots=True, repr=False, cache_hash=True)
 class Meld:
     """One meld: a set or a sequence, with the place of its wild card.
 

@@ -81,18 +81,18 @@ KING_POINTS = 1
 # --- the play obligations ------------------------------------------------------------------------
 
 _FOLLOW = Obligation(
-    "ecarte.must_follow",
-    Demand.LED_SUIT,
+    rule="ecarte.must_follow",
+    demand=Demand.LED_SUIT,
     message="you must follow suit: {led_suit} was led and you hold {required}",
 )
 _BEAT = Obligation(
-    "ecarte.must_beat",
-    Demand.BEAT_LED_CARD,
+    rule="ecarte.must_beat",
+    demand=Demand.BEAT_LED_CARD,
     message="you must beat {led_card} when you can: you hold {required}",
 )
 _TRUMP = Obligation(
-    "ecarte.must_trump",
-    Demand.TRUMPS,
+    rule="ecarte.must_trump",
+    demand=Demand.TRUMPS,
     when=Condition.PLAIN_LED,
     message="you cannot follow {led_suit}: you must trump (you hold {required})",
 )

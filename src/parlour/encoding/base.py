@@ -52,7 +52,7 @@ Observer = Callable[[Mapping[str, Any], int, tuple[int, ...]], Sequence[float]]
 """Fills one observation block from the view's dict, the observing seat and the pending prefix."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(kw_only=True, slots=True)
 class Block:
     """One named block of an observation: ``size`` floats made by ``fill`` (documented by
     ``doc``)."""
@@ -268,11 +268,11 @@ def play_sequence_block(players: int, face_index: Mapping[Card, int], plays: int
         return values
 
     return Block(
-        "play_sequence",
-        plays * width,
-        f"the deal's cards in playing order: per place ({plays}), the seat from the observer "
+        name="play_sequence",
+        size=plays * width,
+        doc=f"the deal's cards in playing order: per place ({plays}), the seat from the observer "
         f"({players}) then the face ({faces}), one-hot",
-        fill,
+        fill=fill,
     )
 
 

@@ -63,16 +63,20 @@ MELDS: tuple[tuple[Card, ...], ...] = tuple(
     for cards in (
         *((_card(Rank.KING, suit), _card(Rank.QUEEN, suit)) for suit in Suit),
         *(
-            tuple(_card(rank, suit) for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN,
-                                                 Rank.JACK))
+            tuple(
+                _card(rank, suit) for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+            )
             for suit in Suit
         ),
         *_BEZIQUE_PAIRS,
         *(pair + pair for pair in _BEZIQUE_PAIRS),
-        *(quartet for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
-          for quartet in _quartets(rank)),
+        *(
+            quartet
+            for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+            for quartet in _quartets(rank)
+        ),
     )
-)  # fmt: skip
+)
 """The card lists of the 88 meld ids, in id order, each in canonical card order."""
 _MELD_ID = {cards: MELD_BASE + index for index, cards in enumerate(MELDS)}
 
@@ -103,38 +107,99 @@ def _table(seen: Mapping[str, Any], seat: int) -> list[float]:
 
 
 BLOCKS: tuple[Block, ...] = (
-    Block("hand", 32, "copies of each face in the seat's own hand (table cards not counted)",
-          lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32)),
-    Block("own_table", 32, "copies of each face the seat has melded on the table",
-          lambda s, m, p: _table(s, m)),
-    Block("other_table", 32, "copies of each face the other player has on the table",
-          lambda s, m, p: _table(s, 1 - m)),
-    Block("other_known", 32, "cards of the other hand the seat knows of",
-          lambda s, m, p: card_counts(s["known"][1 - m], FACE_INDEX, 32)),
-    Block("turnup", 32, "the face-up trump card while it lies there",
-          lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32)),
-    Block("trick", 64, "the current trick: 32 per seat, from the observer",
-          lambda s, m, p: _trick(s, "trick", m)),
-    Block("last_trick", 64, "the last finished trick, laid out like trick",
-          lambda s, m, p: _trick(s, "last_trick", m)),
-    Block("trump", 4, "the trump suit (S H D C)",
-          lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4)),
-    Block("phase", 5, "deal_due, play, declare, last_stage, over",
-          lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5)),
-    Block("dealer", 2, "the dealer, from the observer", _seat("dealer")),
-    Block("to_act", 2, "the seat to act, from the observer", _seat("to_act")),
-    Block("hand_sizes", 2, "cards in each hand / 8, from the observer", _pairs("hand_sizes", 8.0)),
-    Block("stock_size", 1, "face-down cards left in the stock / 47",
-          lambda s, m, p: [s["stock_size"] / 47]),
-    Block("tricks_won", 2, "tricks won this deal / 32, from the observer",
-          _pairs("tricks_won", 32.0)),
-    Block("declared", 1, "1 once this window's meld is made",
-          lambda s, m, p: [1.0 if s["declared"] else 0.0]),
-    Block("sevens_scored", 1, "sevens of trumps scored this deal / 2",
-          lambda s, m, p: [s["sevens_scored"] / 2]),
-    Block("match_score", 2, "match points / 1000, from the observer",
-          _pairs("match_score", TARGET_SCALE)),
-)  # fmt: skip
+    Block(
+        name="hand",
+        size=32,
+        doc="copies of each face in the seat's own hand (table cards not counted)",
+        fill=lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32),
+    ),
+    Block(
+        name="own_table",
+        size=32,
+        doc="copies of each face the seat has melded on the table",
+        fill=lambda s, m, p: _table(s, m),
+    ),
+    Block(
+        name="other_table",
+        size=32,
+        doc="copies of each face the other player has on the table",
+        fill=lambda s, m, p: _table(s, 1 - m),
+    ),
+    Block(
+        name="other_known",
+        size=32,
+        doc="cards of the other hand the seat knows of",
+        fill=lambda s, m, p: card_counts(s["known"][1 - m], FACE_INDEX, 32),
+    ),
+    Block(
+        name="turnup",
+        size=32,
+        doc="the face-up trump card while it lies there",
+        fill=lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32),
+    ),
+    Block(
+        name="trick",
+        size=64,
+        doc="the current trick: 32 per seat, from the observer",
+        fill=lambda s, m, p: _trick(s, "trick", m),
+    ),
+    Block(
+        name="last_trick",
+        size=64,
+        doc="the last finished trick, laid out like trick",
+        fill=lambda s, m, p: _trick(s, "last_trick", m),
+    ),
+    Block(
+        name="trump",
+        size=4,
+        doc="the trump suit (S H D C)",
+        fill=lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4),
+    ),
+    Block(
+        name="phase",
+        size=5,
+        doc="deal_due, play, declare, last_stage, over",
+        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5),
+    ),
+    Block(name="dealer", size=2, doc="the dealer, from the observer", fill=_seat("dealer")),
+    Block(name="to_act", size=2, doc="the seat to act, from the observer", fill=_seat("to_act")),
+    Block(
+        name="hand_sizes",
+        size=2,
+        doc="cards in each hand / 8, from the observer",
+        fill=_pairs("hand_sizes", 8.0),
+    ),
+    Block(
+        name="stock_size",
+        size=1,
+        doc="face-down cards left in the stock / 47",
+        fill=lambda s, m, p: [s["stock_size"] / 47],
+    ),
+    Block(
+        name="tricks_won",
+        size=2,
+        doc="tricks won this deal / 32, from the observer",
+        fill=_pairs("tricks_won", 32.0),
+    ),
+    Block(
+        name="declared",
+        size=1,
+        doc="1 once this window's meld is made",
+        fill=lambda s, m, p: [1.0 if s["declared"] else 0.0],
+    ),
+    Block(
+        name="sevens_scored",
+        size=1,
+        doc="sevens of trumps scored this deal / 2",
+        fill=lambda s, m, p: [s["sevens_scored"] / 2],
+    ),
+    Block(
+        name="match_score",
+        size=2,
+        doc="match points / 1000, from the observer",
+        fill=_pairs("match_score", TARGET_SCALE),
+    ),
+)
 
 
 class BeziqueEncoding(FlatEncoding):

@@ -170,45 +170,123 @@ def _team_score(seen: Mapping[str, Any], me: int) -> list[float]:
 
 
 BLOCKS: tuple[Block, ...] = (
-    Block("hand", FACE_COUNT, "copies of each face in the seat's hand (empty while its "
-          "pozzetto is unseen)", lambda s, m, p: card_counts(s["hand"], FACE_INDEX, FACE_COUNT)),
-    Block("discard_pile", FACE_COUNT, "copies of each face in the discard pile",
-          lambda s, m, p: card_counts(s["discard"], FACE_INDEX, FACE_COUNT)),
-    Block("discard_top", FACE_COUNT, "the top card of the discard pile",
-          lambda s, m, p: card_counts(s["discard"][:1], FACE_INDEX, FACE_COUNT)),
-    Block("own_melds", MAX_MELDS * SLOT_SIZE, "the team's melds in the order laid down, 60 "
-          "floats each: present, set, length / 14, burraco, clean, has a wild, the wild's "
-          "position / 14, copies of each face", lambda s, m, p: _slots(s, m)),
-    Block("other_melds", FACE_COUNT, "copies of each face in the other teams' melds",
-          lambda s, m, p: _other_melds(s, m)),
-    Block("other_meld_counts", 3, "the other teams' melds / 36, clean and dirty burraco / 4",
-          lambda s, m, p: _other_counts(s, m)),
-    Block("hand_sizes", MAX_PLAYERS, "cards in each hand / 30, from the observer",
-          lambda s, m, p: _by_seat(s, m, "hand_sizes", 30.0)),
-    Block("to_act", MAX_PLAYERS, "the seat to act, from the observer", _seat("to_act")),
-    Block("dealer", MAX_PLAYERS, "the dealer, from the observer", _seat("dealer")),
-    Block("phase", 4, "deal_due, draw, play, over",
-          lambda s, m, p: one_hot(PHASES.index(s["phase"]), 4)),
-    Block("stock_size", 1, "cards left in the stock / 63", lambda s, m, p: [s["stock_size"] / 63]),
-    Block("pozzetti_left", 1, "pozzetti not yet taken / 2",
-          lambda s, m, p: [s["pozzetti_left"] / 2]),
-    Block("pozzetto_taken", 2, "1 if the pozzetto is taken: own team, any other team",
-          lambda s, m, p: _team_pair(s, m, [1.0 if t else 0.0 for t in s["pozzetto_of_team"]])),
-    Block("pozzetto_unseen", 1, "1 while the seat's pozzetto, taken on the discard, is unseen",
-          lambda s, m, p: [1.0 if s["pozzetto_unseen"] else 0.0]),
-    Block("took_pile", 1, "1 if the seat to act took the discard pile this turn",
-          lambda s, m, p: [1.0 if s["took_pile"] else 0.0]),
-    Block("no_discard", FACE_COUNT, "the face that may not be discarded this turn",
-          lambda s, m, p: card_counts([s["no_discard"]] if s["no_discard"] else [],
-                                      FACE_INDEX, FACE_COUNT)),
-    Block("last_turn", 1, "1 in the turn whose draw left two cards in the stock",
-          lambda s, m, p: [1.0 if s["last_turn"] else 0.0]),
-    Block("match_score", 2, "match points / 2000: own side, the best other side",
-          lambda s, m, p: _team_score(s, m)),
-    Block("pending", 2 * FACE_COUNT + 1 + MAX_MELDS, "the move being built: copies of each "
-          "face chosen, the place (new meld, meld 1..36), copies of each arrangement face",
-          lambda s, m, p: _pending(p)),
-)  # fmt: skip
+    Block(
+        name="hand",
+        size=FACE_COUNT,
+        doc="copies of each face in the seat's hand (empty while its pozzetto is unseen)",
+        fill=lambda s, m, p: card_counts(s["hand"], FACE_INDEX, FACE_COUNT),
+    ),
+    Block(
+        name="discard_pile",
+        size=FACE_COUNT,
+        doc="copies of each face in the discard pile",
+        fill=lambda s, m, p: card_counts(s["discard"], FACE_INDEX, FACE_COUNT),
+    ),
+    Block(
+        name="discard_top",
+        size=FACE_COUNT,
+        doc="the top card of the discard pile",
+        fill=lambda s, m, p: card_counts(s["discard"][:1], FACE_INDEX, FACE_COUNT),
+    ),
+    Block(
+        name="own_melds",
+        size=MAX_MELDS * SLOT_SIZE,
+        doc="the team's melds in the order laid down, 60 "
+        "floats each: present, set, length / 14, burraco, clean, has a wild, the wild's "
+        "position / 14, copies of each face",
+        fill=lambda s, m, p: _slots(s, m),
+    ),
+    Block(
+        name="other_melds",
+        size=FACE_COUNT,
+        doc="copies of each face in the other teams' melds",
+        fill=lambda s, m, p: _other_melds(s, m),
+    ),
+    Block(
+        name="other_meld_counts",
+        size=3,
+        doc="the other teams' melds / 36, clean and dirty burraco / 4",
+        fill=lambda s, m, p: _other_counts(s, m),
+    ),
+    Block(
+        name="hand_sizes",
+        size=MAX_PLAYERS,
+        doc="cards in each hand / 30, from the observer",
+        fill=lambda s, m, p: _by_seat(s, m, "hand_sizes", 30.0),
+    ),
+    Block(
+        name="to_act",
+        size=MAX_PLAYERS,
+        doc="the seat to act, from the observer",
+        fill=_seat("to_act"),
+    ),
+    Block(
+        name="dealer", size=MAX_PLAYERS, doc="the dealer, from the observer", fill=_seat("dealer")
+    ),
+    Block(
+        name="phase",
+        size=4,
+        doc="deal_due, draw, play, over",
+        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 4),
+    ),
+    Block(
+        name="stock_size",
+        size=1,
+        doc="cards left in the stock / 63",
+        fill=lambda s, m, p: [s["stock_size"] / 63],
+    ),
+    Block(
+        name="pozzetti_left",
+        size=1,
+        doc="pozzetti not yet taken / 2",
+        fill=lambda s, m, p: [s["pozzetti_left"] / 2],
+    ),
+    Block(
+        name="pozzetto_taken",
+        size=2,
+        doc="1 if the pozzetto is taken: own team, any other team",
+        fill=lambda s, m, p: _team_pair(s, m, [1.0 if t else 0.0 for t in s["pozzetto_of_team"]]),
+    ),
+    Block(
+        name="pozzetto_unseen",
+        size=1,
+        doc="1 while the seat's pozzetto, taken on the discard, is unseen",
+        fill=lambda s, m, p: [1.0 if s["pozzetto_unseen"] else 0.0],
+    ),
+    Block(
+        name="took_pile",
+        size=1,
+        doc="1 if the seat to act took the discard pile this turn",
+        fill=lambda s, m, p: [1.0 if s["took_pile"] else 0.0],
+    ),
+    Block(
+        name="no_discard",
+        size=FACE_COUNT,
+        doc="the face that may not be discarded this turn",
+        fill=lambda s, m, p: card_counts(
+            [s["no_discard"]] if s["no_discard"] else [], FACE_INDEX, FACE_COUNT
+        ),
+    ),
+    Block(
+        name="last_turn",
+        size=1,
+        doc="1 in the turn whose draw left two cards in the stock",
+        fill=lambda s, m, p: [1.0 if s["last_turn"] else 0.0],
+    ),
+    Block(
+        name="match_score",
+        size=2,
+        doc="match points / 2000: own side, the best other side",
+        fill=lambda s, m, p: _team_score(s, m),
+    ),
+    Block(
+        name="pending",
+        size=2 * FACE_COUNT + 1 + MAX_MELDS,
+        doc="the move being built: copies of each "
+        "face chosen, the place (new meld, meld 1..36), copies of each arrangement face",
+        fill=lambda s, m, p: _pending(p),
+    ),
+)
 
 
 def _face_id(word: str) -> int:
@@ -233,10 +311,14 @@ class BurracoEncoding(SubActionEncoding):
     blocks = BLOCKS
     max_players = MAX_PLAYERS
     history_blocks = (
-        Block("known_cards", MAX_PLAYERS * FACE_COUNT, "copies of each face every seat saw a "
-              "hand take with the pile and still in it, per seat from the observer",
-              _known_cards),
-    )  # fmt: skip
+        Block(
+            name="known_cards",
+            size=MAX_PLAYERS * FACE_COUNT,
+            doc="copies of each face every seat saw a "
+            "hand take with the pile and still in it, per seat from the observer",
+            fill=_known_cards,
+        ),
+    )
 
     def actions_of_text(self, text: str) -> tuple[int, ...]:
         words = text.split()
