@@ -40,6 +40,9 @@ __all__ = [
     "one_hot",
     "play_sequence_block",
     "relative",
+    "seat_observer",
+    "trick_observer",
+    "two_seat_observer",
 ]
 
 
@@ -287,3 +290,29 @@ def card_counts(cards: Sequence[str], index: Mapping[Card, int], size: int) -> l
     for text in cards:
         values[index[parse_card(text)]] += 1.0
     return values
+
+
+def seat_observer(key: str, players: int) -> Observer:
+    """The observer of the seat the view names at ``key``, one-hot counted from the observer
+    (all zeros when the view names none)."""
+    return lambda seen, me, pending: one_hot(relative(seen[key], me, players), players)
+
+
+def two_seat_observer(key: str, scale: float) -> Observer:
+    """The observer of a two-seat pair the view holds at ``key``: the observer's value, then
+    the other seat's, each divided by ``scale``."""
+    return lambda seen, me, pending: [seen[key][me] / scale, seen[key][1 - me] / scale]
+
+
+def trick_observer(key: str, players: int, face_index: Mapping[Card, int]) -> Observer:
+    """The observer of the trick the view holds at ``key`` (``(seat, card)`` pairs): per seat
+    counted from the observer, a one-hot block of the card it played, over ``face_index``."""
+    faces = len(face_index)
+
+    def fill(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+        values = [0.0] * (players * faces)
+        for seat, text in seen[key]:
+            values[(seat - me) % players * faces + face_index[parse_card(text)]] = 1.0
+        return values
+
+    return fill

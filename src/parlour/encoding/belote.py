@@ -9,7 +9,6 @@ teams from its own team.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from parlour.cards import PIQUET_DECK, Card, parse_card, parse_suit
@@ -20,7 +19,8 @@ from parlour.encoding.base import (
     card_counts,
     one_hot,
     play_sequence_block,
-    relative,
+    seat_observer,
+    trick_observer,
 )
 from parlour.errors import shown
 
@@ -39,18 +39,6 @@ ACTION_NAMES: tuple[str, ...] = (
     *(f"take {suit}" for suit in SUITS),
     *(f"play {card.text}" for card in PIQUET_DECK),
 )
-
-
-def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
-    """The cards of a trick, one 32-card block per seat counted from ``me``."""
-    values = [0.0] * (PLAYERS * 32)
-    for seat, text in seen[key]:
-        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
-    return values
-
-
-def _seat(key: str) -> Any:
-    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
 
 
 def _teams(key: str, scale: float) -> Any:
@@ -74,13 +62,13 @@ BLOCKS: tuple[Block, ...] = (
         name="trick",
         size=128,
         doc="the current trick: 32 per seat, from the observer",
-        fill=lambda s, m, p: _trick(s, "trick", m),
+        fill=trick_observer("trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="last_trick",
         size=128,
         doc="the last finished trick, laid out like trick",
-        fill=lambda s, m, p: _trick(s, "last_trick", m),
+        fill=trick_observer("last_trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="trump",
@@ -88,9 +76,24 @@ BLOCKS: tuple[Block, ...] = (
         doc="the trump suit once taken (S H D C)",
         fill=lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4),
     ),
-    Block(name="taker", size=4, doc="the taker's seat, from the observer", fill=_seat("taker")),
-    Block(name="dealer", size=4, doc="the dealer's seat, from the observer", fill=_seat("dealer")),
-    Block(name="to_act", size=4, doc="the seat to act, from the observer", fill=_seat("to_act")),
+    Block(
+        name="taker",
+        size=4,
+        doc="the taker's seat, from the observer",
+        fill=seat_observer("taker", PLAYERS),
+    ),
+    Block(
+        name="dealer",
+        size=4,
+        doc="the dealer's seat, from the observer",
+        fill=seat_observer("dealer", PLAYERS),
+    ),
+    Block(
+        name="to_act",
+        size=4,
+        doc="the seat to act, from the observer",
+        fill=seat_observer("to_act", PLAYERS),
+    ),
     Block(
         name="phase",
         size=5,
@@ -125,7 +128,7 @@ BLOCKS: tuple[Block, ...] = (
         name="belote_announced",
         size=4,
         doc="the seat that announced belote, from the observer",
-        fill=_seat("belote_announced"),
+        fill=seat_observer("belote_announced", PLAYERS),
     ),
     Block(
         name="match_score",

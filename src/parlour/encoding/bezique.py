@@ -25,7 +25,9 @@ from parlour.encoding.base import (
     card_counts,
     one_hot,
     play_sequence_block,
-    relative,
+    seat_observer,
+    trick_observer,
+    two_seat_observer,
 )
 from parlour.errors import shown
 
@@ -87,21 +89,6 @@ ACTION_NAMES: tuple[str, ...] = (
 )
 
 
-def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
-    values = [0.0] * (PLAYERS * 32)
-    for seat, text in seen[key]:
-        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
-    return values
-
-
-def _pairs(key: str, scale: float) -> Any:
-    return lambda seen, me, _: [seen[key][me] / scale, seen[key][1 - me] / scale]
-
-
-def _seat(key: str) -> Any:
-    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
-
-
 def _table(seen: Mapping[str, Any], seat: int) -> list[float]:
     return card_counts([item["card"] for item in seen["tables"][seat]], FACE_INDEX, 32)
 
@@ -141,13 +128,13 @@ BLOCKS: tuple[Block, ...] = (
         name="trick",
         size=64,
         doc="the current trick: 32 per seat, from the observer",
-        fill=lambda s, m, p: _trick(s, "trick", m),
+        fill=trick_observer("trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="last_trick",
         size=64,
         doc="the last finished trick, laid out like trick",
-        fill=lambda s, m, p: _trick(s, "last_trick", m),
+        fill=trick_observer("last_trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="trump",
@@ -161,13 +148,23 @@ BLOCKS: tuple[Block, ...] = (
         doc="deal_due, play, declare, last_stage, over",
         fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5),
     ),
-    Block(name="dealer", size=2, doc="the dealer, from the observer", fill=_seat("dealer")),
-    Block(name="to_act", size=2, doc="the seat to act, from the observer", fill=_seat("to_act")),
+    Block(
+        name="dealer",
+        size=2,
+        doc="the dealer, from the observer",
+        fill=seat_observer("dealer", PLAYERS),
+    ),
+    Block(
+        name="to_act",
+        size=2,
+        doc="the seat to act, from the observer",
+        fill=seat_observer("to_act", PLAYERS),
+    ),
     Block(
         name="hand_sizes",
         size=2,
         doc="cards in each hand / 8, from the observer",
-        fill=_pairs("hand_sizes", 8.0),
+        fill=two_seat_observer("hand_sizes", 8.0),
     ),
     Block(
         name="stock_size",
@@ -179,7 +176,7 @@ BLOCKS: tuple[Block, ...] = (
         name="tricks_won",
         size=2,
         doc="tricks won this deal / 32, from the observer",
-        fill=_pairs("tricks_won", 32.0),
+        fill=two_seat_observer("tricks_won", 32.0),
     ),
     Block(
         name="declared",
@@ -197,7 +194,7 @@ BLOCKS: tuple[Block, ...] = (
         name="match_score",
         size=2,
         doc="match points / 1000, from the observer",
-        fill=_pairs("match_score", TARGET_SCALE),
+        fill=two_seat_observer("match_score", TARGET_SCALE),
     ),
 )
 

@@ -11,9 +11,6 @@ Seats in the observation are counted from the observer (0 = itself, 1 = the othe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from parlour.cards import PIQUET_DECK, Card, parse_card
 from parlour.encoding.base import (
     Block,
@@ -22,7 +19,9 @@ from parlour.encoding.base import (
     card_counts,
     one_hot,
     play_sequence_block,
-    relative,
+    seat_observer,
+    trick_observer,
+    two_seat_observer,
 )
 from parlour.errors import shown
 
@@ -44,21 +43,6 @@ ACTION_NAMES: tuple[str, ...] = (
     *(f"discard card {card.text}" for card in PIQUET_DECK),
     "discard done",
 )
-
-
-def _trick(seen: Mapping[str, Any], key: str, me: int) -> list[float]:
-    values = [0.0] * (PLAYERS * 32)
-    for seat, text in seen[key]:
-        values[(seat - me) % PLAYERS * 32 + FACE_INDEX[parse_card(text)]] = 1.0
-    return values
-
-
-def _pairs(key: str, scale: float) -> Any:
-    return lambda seen, me, _: [seen[key][me] / scale, seen[key][1 - me] / scale]
-
-
-def _seat(key: str) -> Any:
-    return lambda seen, me, _: one_hot(relative(seen[key], me, PLAYERS), PLAYERS)
 
 
 def _pending(prefix: tuple[int, ...]) -> list[float]:
@@ -91,13 +75,13 @@ BLOCKS: tuple[Block, ...] = (
         name="trick",
         size=64,
         doc="the current trick: 32 per seat, from the observer",
-        fill=lambda s, m, p: _trick(s, "trick", m),
+        fill=trick_observer("trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="last_trick",
         size=64,
         doc="the last finished trick, laid out like trick",
-        fill=lambda s, m, p: _trick(s, "last_trick", m),
+        fill=trick_observer("last_trick", PLAYERS, FACE_INDEX),
     ),
     Block(
         name="trump",
@@ -111,19 +95,29 @@ BLOCKS: tuple[Block, ...] = (
         doc="deal_due, decide, respond, discard_nondealer, discard_dealer, play, over",
         fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 7),
     ),
-    Block(name="dealer", size=2, doc="the dealer, from the observer", fill=_seat("dealer")),
-    Block(name="to_act", size=2, doc="the seat to act, from the observer", fill=_seat("to_act")),
+    Block(
+        name="dealer",
+        size=2,
+        doc="the dealer, from the observer",
+        fill=seat_observer("dealer", PLAYERS),
+    ),
+    Block(
+        name="to_act",
+        size=2,
+        doc="the seat to act, from the observer",
+        fill=seat_observer("to_act", PLAYERS),
+    ),
     Block(
         name="hand_sizes",
         size=2,
         doc="cards in each hand / 5, from the observer",
-        fill=_pairs("hand_sizes", 5.0),
+        fill=two_seat_observer("hand_sizes", 5.0),
     ),
     Block(
         name="discard_sizes",
         size=2,
         doc="cards each player discarded this deal / 21",
-        fill=_pairs("discard_sizes", 21.0),
+        fill=two_seat_observer("discard_sizes", 21.0),
     ),
     Block(
         name="talon_size",
@@ -153,19 +147,19 @@ BLOCKS: tuple[Block, ...] = (
         name="king",
         size=2,
         doc="the seat that marked the king of trumps, from the observer",
-        fill=_seat("king"),
+        fill=seat_observer("king", PLAYERS),
     ),
     Block(
         name="tricks_won",
         size=2,
         doc="tricks won this deal / 5, from the observer",
-        fill=_pairs("tricks_won", 5.0),
+        fill=two_seat_observer("tricks_won", 5.0),
     ),
     Block(
         name="match_score",
         size=2,
         doc="match points / 5, from the observer",
-        fill=_pairs("match_score", TARGET_SCALE),
+        fill=two_seat_observer("match_score", TARGET_SCALE),
     ),
     Block(
         name="pending_discard",
