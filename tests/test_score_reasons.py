@@ -16,6 +16,7 @@ import pytest
 
 from parlour.belote import rules as belote_rules
 from parlour.bezique import rules as bezique_rules
+from parlour.burraco import rules as burraco_rules
 from parlour.ecarte import rules as ecarte_rules
 from parlour.score_reasons import ScoreReason, reasons_of
 
@@ -24,6 +25,7 @@ SOURCE = ROOT / "src" / "parlour"
 RULES: dict[str, ModuleType] = {
     "belote": belote_rules,
     "bezique": bezique_rules,
+    "burraco": burraco_rules,
     "ecarte": ecarte_rules,
 }
 """Each game whose rules module holds its score-reason table."""
@@ -66,6 +68,15 @@ def test_the_page_reader_finds_the_documented_ids() -> None:
     assert "bezique.four_jacks" in documented_ids("bezique")
 
 
+def _amount(cell: str) -> int | None:
+    """The points a page's Points cell fixes: ``10``, ``+ 100`` or ``− 100`` (Burraco's
+    subtracted items); ``None`` for a cell that names no fixed amount."""
+    match = re.fullmatch(r"([+−] )?(\d+)", cell)
+    if match is None:
+        return None
+    return -int(match[2]) if match[1] == "− " else int(match[2])
+
+
 @pytest.mark.parametrize("game", sorted(RULES))
 def test_a_reason_with_fixed_points_has_the_points_the_page_gives(game: str) -> None:
     by_id = {reason.id: reason for reason in RULES[game].SCORE_REASONS}
@@ -73,8 +84,9 @@ def test_a_reason_with_fixed_points_has_the_points_the_page_gives(game: str) -> 
     for ids, points in reason_rows(game):
         for reason_id in ids:
             fixed = by_id[reason_id].points
-            if fixed is not None and points.isdigit():
-                assert fixed == int(points), reason_id
+            amount = _amount(points)
+            if fixed is not None and amount is not None:
+                assert fixed == amount, reason_id
                 checked += 1
             elif fixed is not None:
                 # a meld's points: the page refers to the meld table
@@ -92,6 +104,9 @@ def test_the_fixed_points_are_those_of_the_rules() -> None:
     assert bezique_rules.ScoreReasons.SEVEN_SHOW.points == 10
     assert bezique_rules.ScoreReasons.LAST_TRICK.points == 10
     assert bezique_rules.ScoreReasons.BRISQUES.points is None
+    # burraco §4.9: "+ 100 if the team closed", "- 100 if the team never took its pozzetto"
+    assert burraco_rules.ScoreReasons.CLOSING.points == 100
+    assert burraco_rules.ScoreReasons.NO_POZZETTO.points == -100
 
 
 def literals_by_file() -> dict[str, set[str]]:
@@ -122,6 +137,7 @@ def test_the_source_reader_finds_the_literals_of_the_tables() -> None:
     assert {"belote.capot", "belote.litige"} <= literals["belote/rules.py"]
     assert {"ecarte.vole", "ecarte.turnup_king"} <= literals["ecarte/rules.py"]
     assert {"bezique.brisques", "bezique.seven_play"} <= literals["bezique/rules.py"]
+    assert {"burraco.closing", "burraco.no_pozzetto"} <= literals["burraco/rules.py"]
 
 
 def test_the_seven_declarations_are_named_after_their_reasons() -> None:

@@ -13,6 +13,7 @@ from parlour.burraco.faces import DECK
 from parlour.burraco.melds import Meld
 from parlour.core import DealField
 from parlour.deal_layout import DealLayout
+from parlour.score_reasons import ScoreReason, reasons_of
 
 __all__ = [
     "BURRACO_BONUS",
@@ -25,8 +26,10 @@ __all__ = [
     "PLAYER_COUNTS",
     "POZZETTI",
     "POZZETTO_SIZE",
+    "SCORE_REASONS",
     "STOCK_LEFT_AT_END",
     "STOCK_SIZES",
+    "ScoreReasons",
     "deal_fields",
 ]
 
@@ -44,6 +47,36 @@ NO_POZZETTO_PENALTY = 100
 """Points lost by a team that never took its pozzetto."""
 BURRACO_BONUS: dict[bool, int] = {True: 200, False: 100}
 """The bonus of a burraco by whether it is clean (200) or dirty (100)."""
+
+
+class ScoreReasons:
+    """Burraco's score reasons (rules §4.9): the ``reason`` of each kind of `ScoreEvent`, one per
+    item of a team's hand score, with the points it is worth when the rules fix them. Award
+    sites read them here; ``docs/burraco.md`` documents them."""
+
+    MELDED_CARDS = ScoreReason(
+        id="burraco.melded_cards", points=None, rule="§4.9: the value of every card melded"
+    )
+    BURRACO_BONUS = ScoreReason(
+        id="burraco.burraco_bonus", points=None, rule="§4.9: 200 a clean burraco, 100 a dirty one"
+    )
+    CLOSING = ScoreReason(
+        id="burraco.closing", points=CLOSING_BONUS, rule="§4.9: the team that closed"
+    )
+    CARDS_IN_HAND = ScoreReason(
+        id="burraco.cards_in_hand",
+        points=None,
+        rule="§4.9: the value of every card left in the team's hands, subtracted",
+    )
+    NO_POZZETTO = ScoreReason(
+        id="burraco.no_pozzetto",
+        points=-NO_POZZETTO_PENALTY,
+        rule="§4.9: a team that never took its pozzetto",
+    )
+
+
+SCORE_REASONS: tuple[ScoreReason, ...] = reasons_of(ScoreReasons)
+"""Every score reason, in the order a hand's events list them."""
 
 CLOSE_REQUIREMENTS: dict[str, Callable[[Meld], bool]] = {
     "any_burraco": lambda meld: meld.is_burraco,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from parlour.burraco.faces import CARD_VALUE, FACE_OF
 from parlour.burraco.melds import Meld
-from parlour.burraco.rules import BURRACO_BONUS, CLOSING_BONUS, NO_POZZETTO_PENALTY
+from parlour.burraco.rules import BURRACO_BONUS, CLOSING_BONUS, NO_POZZETTO_PENALTY, ScoreReasons
 from parlour.burraco.state import TeamScore
 from parlour.cards import Card
 from parlour.core import ScoreEvent
@@ -79,11 +79,11 @@ def score_hand(
 
 
 _AWARD_ITEMS: tuple[tuple[str, str, int], ...] = (
-    ("melded", "burraco.melded_cards", 1),
-    ("burraco_bonus", "burraco.burraco_bonus", 1),
-    ("closing", "burraco.closing", 1),
-    ("in_hand", "burraco.cards_in_hand", -1),
-    ("pozzetto_penalty", "burraco.no_pozzetto", -1),
+    ("melded", ScoreReasons.MELDED_CARDS.id, 1),
+    ("burraco_bonus", ScoreReasons.BURRACO_BONUS.id, 1),
+    ("closing", ScoreReasons.CLOSING.id, 1),
+    ("in_hand", ScoreReasons.CARDS_IN_HAND.id, -1),
+    ("pozzetto_penalty", ScoreReasons.NO_POZZETTO.id, -1),
 )
 """Each item of a team's score with its score-event reason and its sign."""
 
