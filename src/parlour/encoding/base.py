@@ -41,6 +41,7 @@ __all__ = [
     "play_sequence_block",
     "relative",
     "seat_observer",
+    "trick_blocks",
     "trick_observer",
     "two_seat_observer",
 ]
@@ -316,3 +317,24 @@ def trick_observer(key: str, players: int, face_index: Mapping[Card, int]) -> Ob
         return values
 
     return fill
+
+
+def trick_blocks(players: int, face_index: Mapping[Card, int]) -> tuple[Block, Block]:
+    """The blocks of the view's current trick (``trick``) and last finished trick
+    (``last_trick``), each laid out by `trick_observer`: what every trick game observes of its
+    tricks."""
+    size = players * len(face_index)
+    return (
+        Block(
+            name="trick",
+            size=size,
+            doc=f"the current trick: {len(face_index)} per seat, from the observer",
+            fill=trick_observer("trick", players, face_index),
+        ),
+        Block(
+            name="last_trick",
+            size=size,
+            doc="the last finished trick, laid out like trick",
+            fill=trick_observer("last_trick", players, face_index),
+        ),
+    )

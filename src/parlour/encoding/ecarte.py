@@ -20,7 +20,7 @@ from parlour.encoding.base import (
     one_hot,
     play_sequence_block,
     seat_observer,
-    trick_observer,
+    trick_blocks,
     two_seat_observer,
 )
 from parlour.errors import shown
@@ -71,18 +71,7 @@ BLOCKS: tuple[Block, ...] = (
         doc="the turn-up card",
         fill=lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32),
     ),
-    Block(
-        name="trick",
-        size=64,
-        doc="the current trick: 32 per seat, from the observer",
-        fill=trick_observer("trick", PLAYERS, FACE_INDEX),
-    ),
-    Block(
-        name="last_trick",
-        size=64,
-        doc="the last finished trick, laid out like trick",
-        fill=trick_observer("last_trick", PLAYERS, FACE_INDEX),
-    ),
+    *trick_blocks(PLAYERS, FACE_INDEX),
     Block(
         name="trump",
         size=4,
