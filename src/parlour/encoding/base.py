@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from parlour.cards import Card, parse_card
+from parlour.cards import Card, Suit, parse_card
 from parlour.core import Move, current_player, legal_moves, parse_move, view
 from parlour.errors import ParlourError, describe
 
@@ -37,12 +37,15 @@ __all__ = [
     "Observer",
     "SubActionEncoding",
     "card_counts",
+    "cards_observer",
     "one_hot",
     "play_sequence_block",
     "relative",
     "seat_observer",
+    "suit_observer",
     "trick_blocks",
     "trick_observer",
+    "turnup_observer",
     "two_seat_observer",
 ]
 
@@ -337,4 +340,32 @@ def trick_blocks(players: int, face_index: Mapping[Card, int]) -> tuple[Block, B
             doc="the last finished trick, laid out like trick",
             fill=trick_observer("last_trick", players, face_index),
         ),
+    )
+
+
+def cards_observer(key: str, face_index: Mapping[Card, int]) -> Observer:
+    """The observer of the cards the view lists at ``key`` (card texts): how many of each face,
+    over ``face_index``."""
+    faces = len(set(face_index.values()))
+    return lambda seen, me, pending: card_counts(seen[key], face_index, faces)
+
+
+def turnup_observer(face_index: Mapping[Card, int]) -> Observer:
+    """The observer of the view's ``turnup`` card, one-hot over ``face_index`` (all zeros when
+    none lies there)."""
+    faces = len(set(face_index.values()))
+    return lambda seen, me, pending: card_counts(
+        [seen["turnup"]] if seen["turnup"] else [], face_index, faces
+    )
+
+
+SUIT_LETTERS: tuple[str, ...] = tuple(suit.letter for suit in Suit)
+"""The suits' letters in the notation's order (S H D C), as the views write them."""
+
+
+def suit_observer(key: str) -> Observer:
+    """The observer of the suit the view names at ``key`` (a letter of S H D C), one-hot (all
+    zeros when it names none)."""
+    return lambda seen, me, pending: one_hot(
+        SUIT_LETTERS.index(seen[key]) if seen[key] else None, len(SUIT_LETTERS)
     )

@@ -13,14 +13,17 @@ from typing import Any
 
 from parlour.cards import PIQUET_DECK, Card, parse_card, parse_suit
 from parlour.encoding.base import (
+    SUIT_LETTERS,
     Block,
     EncodingError,
     FlatEncoding,
-    card_counts,
+    cards_observer,
     one_hot,
     play_sequence_block,
     seat_observer,
+    suit_observer,
     trick_blocks,
+    turnup_observer,
 )
 from parlour.errors import shown
 
@@ -29,14 +32,13 @@ __all__ = ["BELOTE", "BeloteEncoding"]
 PLAYERS = 4
 FACE_INDEX: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_DECK)}
 PHASES = ("deal_due", "bidding_round_1", "bidding_round_2", "play", "over")
-SUITS = ("S", "H", "D", "C")
 PLAY_BASE = 6
 TARGET_SCALE = 1000.0
 
 ACTION_NAMES: tuple[str, ...] = (
     "pass",
     "take",
-    *(f"take {suit}" for suit in SUITS),
+    *(f"take {suit}" for suit in SUIT_LETTERS),
     *(f"play {card.text}" for card in PIQUET_DECK),
 )
 
@@ -50,20 +52,20 @@ BLOCKS: tuple[Block, ...] = (
         name="hand",
         size=32,
         doc="the seat's own cards",
-        fill=lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32),
+        fill=cards_observer("hand", FACE_INDEX),
     ),
     Block(
         name="turnup",
         size=32,
         doc="the turn-up card while a deal is on",
-        fill=lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32),
+        fill=turnup_observer(FACE_INDEX),
     ),
     *trick_blocks(PLAYERS, FACE_INDEX),
     Block(
         name="trump",
         size=4,
         doc="the trump suit once taken (S H D C)",
-        fill=lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4),
+        fill=suit_observer("trump"),
     ),
     Block(
         name="taker",

@@ -23,10 +23,13 @@ from parlour.encoding.base import (
     EncodingError,
     FlatEncoding,
     card_counts,
+    cards_observer,
     one_hot,
     play_sequence_block,
     seat_observer,
+    suit_observer,
     trick_blocks,
+    turnup_observer,
     two_seat_observer,
 )
 from parlour.errors import shown
@@ -38,7 +41,6 @@ FACE_INDEX: dict[Card, int] = {card: index for index, card in enumerate(PIQUET_D
 KEYWORDS = ("exchange", "show", "draw")
 MELD_BASE = 35
 PHASES = ("deal_due", "play", "declare", "last_stage", "over")
-SUITS = ("S", "H", "D", "C")
 TARGET_SCALE = 1000.0
 
 
@@ -98,7 +100,7 @@ BLOCKS: tuple[Block, ...] = (
         name="hand",
         size=32,
         doc="copies of each face in the seat's own hand (table cards not counted)",
-        fill=lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32),
+        fill=cards_observer("hand", FACE_INDEX),
     ),
     Block(
         name="own_table",
@@ -122,14 +124,14 @@ BLOCKS: tuple[Block, ...] = (
         name="turnup",
         size=32,
         doc="the face-up trump card while it lies there",
-        fill=lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32),
+        fill=turnup_observer(FACE_INDEX),
     ),
     *trick_blocks(PLAYERS, FACE_INDEX),
     Block(
         name="trump",
         size=4,
         doc="the trump suit (S H D C)",
-        fill=lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4),
+        fill=suit_observer("trump"),
     ),
     Block(
         name="phase",

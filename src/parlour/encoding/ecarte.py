@@ -16,11 +16,13 @@ from parlour.encoding.base import (
     Block,
     EncodingError,
     SubActionEncoding,
-    card_counts,
+    cards_observer,
     one_hot,
     play_sequence_block,
     seat_observer,
+    suit_observer,
     trick_blocks,
+    turnup_observer,
     two_seat_observer,
 )
 from parlour.errors import shown
@@ -34,7 +36,6 @@ PLAY_BASE = 4
 DISCARD_BASE = 36
 DISCARD_DONE = 68
 PHASES = ("deal_due", "decide", "respond", "discard_nondealer", "discard_dealer", "play", "over")
-SUITS = ("S", "H", "D", "C")
 TARGET_SCALE = 5.0
 
 ACTION_NAMES: tuple[str, ...] = (
@@ -57,26 +58,26 @@ BLOCKS: tuple[Block, ...] = (
         name="hand",
         size=32,
         doc="the seat's own cards",
-        fill=lambda s, m, p: card_counts(s["hand"], FACE_INDEX, 32),
+        fill=cards_observer("hand", FACE_INDEX),
     ),
     Block(
         name="discards",
         size=32,
         doc="the seat's own discards this deal",
-        fill=lambda s, m, p: card_counts(s["discards"], FACE_INDEX, 32),
+        fill=cards_observer("discards", FACE_INDEX),
     ),
     Block(
         name="turnup",
         size=32,
         doc="the turn-up card",
-        fill=lambda s, m, p: card_counts([s["turnup"]] if s["turnup"] else [], FACE_INDEX, 32),
+        fill=turnup_observer(FACE_INDEX),
     ),
     *trick_blocks(PLAYERS, FACE_INDEX),
     Block(
         name="trump",
         size=4,
         doc="the trump suit (S H D C)",
-        fill=lambda s, m, p: one_hot(SUITS.index(s["trump"]) if s["trump"] else None, 4),
+        fill=suit_observer("trump"),
     ),
     Block(
         name="phase",
