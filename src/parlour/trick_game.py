@@ -49,7 +49,9 @@ MoveTransition = Callable[[Any, Any], Any]
 its check has accepted."""
 MoveParser = Callable[[Any, list[str], str], Move]
 """A game's reading of one keyword: ``(state, the words after it, the whole text)`` to the
-move; `NotationError` if the words do not make one."""
+move; `NotationError` if the words do not make one. ``state`` is ``None`` when a move is read
+with no state to read it against (a view's legal moves read back from JSON): the parser then
+reads the words alone."""
 
 
 class TrickGame(FixedSeats):
