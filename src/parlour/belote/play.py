@@ -6,10 +6,13 @@ from parlour.belote.options import Options
 from parlour.belote.rules import CARD_TABLE, PLAY_RULES
 from parlour.tricks import TrickEvaluator
 
-__all__ = ["EVALUATORS", "play_evaluator"]
+__all__ = ["EVALUATORS", "FOLLOWING", "play_evaluator"]
 
 EVALUATORS = {name: TrickEvaluator(CARD_TABLE, rules) for name, rules in PLAY_RULES.items()}
 """The evaluator of each ``partner_winning`` option value."""
+FOLLOWING = {name: evaluator.following for name, evaluator in EVALUATORS.items()}
+"""The cards a hand may play to a trick (`TrickEvaluator.following`), by the
+``partner_winning`` option."""
 
 
 def play_evaluator(options: Options) -> TrickEvaluator:

@@ -10,7 +10,7 @@ from typing import Any
 from parlour.belote.checks import turnup_suit
 from parlour.belote.dealing import read_deal, stock_shares
 from parlour.belote.moves import Pass, Play, Take
-from parlour.belote.play import EVALUATORS as _EVALUATORS
+from parlour.belote.play import FOLLOWING
 from parlour.belote.rules import (
     CARD_TABLE,
     DECK,
@@ -44,8 +44,6 @@ _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _NEXT_SEAT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
 _TAKES_FROM = CARD_TABLE.takes_from
-_FOLLOWING = {name: evaluator.following for name, evaluator in _EVALUATORS.items()}
-"""The legal cards of a seat following to a trick, by ``partner_winning`` option."""
 
 
 def between_deals(table: Table, phase: Phase = _DEAL_DUE) -> BeloteState:
@@ -185,7 +183,7 @@ def play_card(state: BeloteState, card: int) -> BeloteState:
         winner = state.trick_winner
     if len(trick) < PLAYERS:
         to_act = _NEXT_SEAT[seat]
-        legal_mask = _FOLLOWING[table.options.partner_winning](
+        legal_mask = FOLLOWING[table.options.partner_winning](
             trump, hands[to_act], trick[0], winning_card, winner == PARTNER_OF[to_act]
         )
         leader = state.leader

@@ -258,7 +258,7 @@ def build_state(
     state.won = won
     state.finished_tricks = finished_tricks
     state.play_mask, state.legal = play_mask_and_moves(state)
-    state.turn = CHANCE if phase is _DEAL_DUE else None if phase is _OVER else to_act
+    state.turn = _turn(phase, to_act)
     state.__class__ = EcarteState
     built: EcarteState = state
     return built

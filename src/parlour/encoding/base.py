@@ -39,6 +39,7 @@ __all__ = [
     "card_counts",
     "cards_observer",
     "one_hot",
+    "phase_block",
     "play_sequence_block",
     "relative",
     "seat_observer",
@@ -368,4 +369,15 @@ def suit_observer(key: str) -> Observer:
     zeros when it names none)."""
     return lambda seen, me, pending: one_hot(
         SUIT_LETTERS.index(seen[key]) if seen[key] else None, len(SUIT_LETTERS)
+    )
+
+
+def phase_block(phases: tuple[str, ...]) -> Block:
+    """The block of the view's ``phase``: one-hot over the game's ``phases`` names, in order
+    (its doc lists them)."""
+    return Block(
+        name="phase",
+        size=len(phases),
+        doc=", ".join(phases),
+        fill=lambda seen, me, pending: one_hot(phases.index(seen["phase"]), len(phases)),
     )

@@ -18,7 +18,7 @@ from parlour.encoding.base import (
     EncodingError,
     FlatEncoding,
     cards_observer,
-    one_hot,
+    phase_block,
     play_sequence_block,
     seat_observer,
     suit_observer,
@@ -85,12 +85,7 @@ BLOCKS: tuple[Block, ...] = (
         doc="the seat to act, from the observer",
         fill=seat_observer("to_act", PLAYERS),
     ),
-    Block(
-        name="phase",
-        size=5,
-        doc="deal_due, bidding_round_1, bidding_round_2, play, over",
-        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5),
-    ),
+    phase_block(PHASES),
     Block(
         name="passes",
         size=1,

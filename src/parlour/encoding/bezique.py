@@ -24,7 +24,7 @@ from parlour.encoding.base import (
     FlatEncoding,
     card_counts,
     cards_observer,
-    one_hot,
+    phase_block,
     play_sequence_block,
     seat_observer,
     suit_observer,
@@ -133,12 +133,7 @@ BLOCKS: tuple[Block, ...] = (
         doc="the trump suit (S H D C)",
         fill=suit_observer("trump"),
     ),
-    Block(
-        name="phase",
-        size=5,
-        doc="deal_due, play, declare, last_stage, over",
-        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 5),
-    ),
+    phase_block(PHASES),
     Block(
         name="dealer",
         size=2,

@@ -29,6 +29,7 @@ from parlour.encoding.base import (
     SubActionEncoding,
     card_counts,
     one_hot,
+    phase_block,
     relative,
 )
 from parlour.errors import shown
@@ -223,12 +224,7 @@ BLOCKS: tuple[Block, ...] = (
     Block(
         name="dealer", size=MAX_PLAYERS, doc="the dealer, from the observer", fill=_seat("dealer")
     ),
-    Block(
-        name="phase",
-        size=4,
-        doc="deal_due, draw, play, over",
-        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 4),
-    ),
+    phase_block(PHASES),
     Block(
         name="stock_size",
         size=1,

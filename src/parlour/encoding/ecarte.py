@@ -17,7 +17,7 @@ from parlour.encoding.base import (
     EncodingError,
     SubActionEncoding,
     cards_observer,
-    one_hot,
+    phase_block,
     play_sequence_block,
     seat_observer,
     suit_observer,
@@ -79,12 +79,7 @@ BLOCKS: tuple[Block, ...] = (
         doc="the trump suit (S H D C)",
         fill=suit_observer("trump"),
     ),
-    Block(
-        name="phase",
-        size=7,
-        doc="deal_due, decide, respond, discard_nondealer, discard_dealer, play, over",
-        fill=lambda s, m, p: one_hot(PHASES.index(s["phase"]), 7),
-    ),
+    phase_block(PHASES),
     Block(
         name="dealer",
         size=2,
