@@ -32,6 +32,7 @@ __all__ = [
     "ScoreEvent",
     "SupportsBot",
     "SupportsNarration",
+    "SupportsRollout",
     "View",
     "Violation",
     "apply",
@@ -41,6 +42,8 @@ __all__ = [
     "format_move",
     "game_names",
     "game_of",
+    "game_of_view_type",
+    "games",
     "get_game",
     "is_chance",
     "is_over",
@@ -164,6 +167,11 @@ class Game(Protocol):
     from its options (Burraco has 4 or 2 players). ``player_counts`` lists every number of
     players the game can be played with. `narrate` and `bot_move` are optional capabilities:
     a game offers them by also being a `SupportsNarration` or a `SupportsBot`.
+
+    The game object is the one registry entry of a game: besides its rules it carries
+    everything the layers above read (its view type, position codec, sampler, events,
+    narration, encoding and bot), so that adding a game is one subpackage plus the line that
+    registers its object (`parlour.games.GAMES`).
     """
 
     name: str
@@ -194,6 +202,37 @@ class Game(Protocol):
     def card_zones(self, state: Any) -> dict[str, tuple[Card, ...]]: ...
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
 
+    # --- what the game provides beyond its rules, read by the layers above -----------------
+    @property
+    def view_type(self) -> type[View]:
+        """The game's view record (a `View` subclass; ``from_dict`` reads it back)."""
+        ...
+
+    @property
+    def view_phases(self) -> tuple[str, ...]:
+        """The names the ``phase`` field of the game's views takes, in the game's order."""
+        ...
+
+    @property
+    def position_codec(self) -> Any:
+        """How the game's states are written as positions and read back (a
+        `parlour.positions.PositionCodec`)."""
+        ...
+
+    @property
+    def encoding(self) -> Any:
+        """The game's action encoding (a `parlour.encoding.Encoding`), or ``None``."""
+        ...
+
+    def sample_state(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A state ``seat`` cannot tell from ``state``, drawn among the layouts consistent
+        with everything the seat has seen (`parlour.sample_state`)."""
+        ...
+
+    def events(self, before: Any, move: Move, after: Any) -> tuple[Any, ...]:
+        """What ``move`` did to ``before`` (the `parlour.events.Event` records)."""
+        ...
+
 
 @runtime_checkable
 class SupportsNarration(Protocol):
@@ -207,6 +246,13 @@ class SupportsBot(Protocol):
     """A game with a built-in bot that picks a move for the seat to act."""
 
     def bot_move(self, state: Any, rng: random.Random) -> Move: ...
+
+
+@runtime_checkable
+class SupportsRollout(Protocol):
+    """A game whose bot searches, with a cheaper player for search rollouts."""
+
+    def rollout_move(self, state: Any, rng: random.Random) -> Move: ...
 
 
 _BY_NAME: dict[str, Game] = {}
@@ -226,6 +272,11 @@ def register(game: Game) -> None:
     may name it in ``turn_field`` (``legal_field``): the field is then read directly, without
     a call of the game's method.
     """
+    known = _BY_NAME.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"another game is registered as {game.name!r}")
+    if not (isinstance(game.view_type, type) and issubclass(game.view_type, View)):
+        raise TypeError(f"the {game.name} view type does not extend parlour.View")
     _BY_NAME[game.name] = game
     state_type = game.state_type
     _BY_STATE_TYPE[state_type] = game
@@ -241,6 +292,11 @@ def game_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
+def games() -> tuple[Game, ...]:
+    """The registered game objects, in registration order."""
+    return tuple(_BY_NAME.values())
+
+
 def get_game(name: str) -> Game:
     """The game registered as ``name``; `OptionsError` if there is none."""
     try:
@@ -248,6 +304,14 @@ def get_game(name: str) -> Game:
     except (KeyError, TypeError):
         known = ", ".join(_BY_NAME)
         raise OptionsError(f"unknown game {describe(name)}; the games are: {known}") from None
+
+
+def game_of_view_type(record: type[Any]) -> Game:
+    """The game whose view record is ``record``; `TypeError` for any other class."""
+    for game in _BY_NAME.values():
+        if game.view_type is record:
+            return game
+    raise TypeError(f"{record.__name__} is not the view type of a game: use the game's view class")
 
 
 def game_of(state: Any) -> Game:

@@ -12,12 +12,11 @@ their class names those fields in ``hidden_fields`` and the seat that may see th
 other seat and for spectators, keeping the sizes.
 
 Each game derives its events from the states before and after the move, in its own module
-(``parlour.<game>.events``); the table `EVENT_MODULES` maps a game's name to it.
+(``parlour.<game>.events``); the game object carries that function (its ``events``).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
@@ -29,7 +28,6 @@ from parlour.core import Move, ScoreEvent, game_of
 from parlour.records import to_json
 
 __all__ = [
-    "EVENT_MODULES",
     "CardPlayed",
     "DealStarted",
     "Event",
@@ -43,15 +41,6 @@ __all__ = [
     "new_score_events",
     "render",
 ]
-
-EVENT_MODULES: Mapping[str, str] = {
-    "belote": "parlour.belote.events",
-    "bezique": "parlour.bezique.events",
-    "ecarte": "parlour.ecarte.events",
-    "burraco": "parlour.burraco.events",
-}
-"""Game name → the module whose ``events(before, move, after)`` derives that game's events."""
-
 
 class Event:
     """The base of every event record: a ``kind`` id, and the fields hidden from all but one seat.
@@ -174,10 +163,8 @@ def events(before: Any, move: Move, after: Any) -> tuple[Event, ...]:
         raise TypeError("before and after must be states of the same game")
     if not isinstance(move, Move):
         raise TypeError(f"move must be a parlour Move, not {type(move).__name__}")
-    derive: Callable[[Any, Move, Any], tuple[Event, ...]] = importlib.import_module(
-        EVENT_MODULES[game.name]
-    ).events
-    return derive(before, move, after)
+    found: tuple[Event, ...] = game.events(before, move, after)
+    return found
 
 
 def events_for(before: Any, move: Move, after: Any, seat: int | None) -> tuple[Event, ...]:

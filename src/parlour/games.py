@@ -1,10 +1,11 @@
-"""The built-in games: importing this module registers each of them, and it gives the typed
-entry points that name them.
+"""The built-in games, registered in one place (`GAMES`), and the typed entry points that name
+them.
 
 `new_game` is overloaded on the game's name and `view` on the state's type, so that a type
 checker knows that ``new_game("belote")`` is a ``BeloteState`` and ``view(state, 1)`` a
 ``BeloteView``; at run time both are `parlour.core.new_game` and `parlour.core.view`.
-Adding a game is one new subpackage plus its lines here.
+Adding a game is one new subpackage plus one line in `GAMES` (its overloads here only add the
+precise static types; without them the game is typed as any state).
 """
 
 from __future__ import annotations
@@ -15,7 +16,19 @@ from typing import Any, Literal, overload
 from parlour import belote, bezique, burraco, core, ecarte
 from parlour.core import View
 
-__all__ = ["AnyState", "new_game", "view"]
+__all__ = ["GAMES", "AnyState", "new_game", "view"]
+
+GAMES: tuple[core.Game, ...] = (
+    belote.GAME,
+    bezique.GAME,
+    burraco.GAME,
+    ecarte.GAME,
+)
+"""Every built-in game object, in the order `parlour.game_names` lists them: the one place a
+game is registered."""
+
+for _game in GAMES:
+    core.register(_game)
 
 AnyState = belote.BeloteState | bezique.BeziqueState | ecarte.EcarteState | burraco.BurracoState
 """The state of any built-in game."""

@@ -6,7 +6,7 @@ and the match's ``options``) followed by the game's own keys, every card in its 
 a position is also how a mid-deal situation is set up without replaying a deal: it is read as
 strictly as a deal is, and anything wrong raises a `PositionError` naming the key at fault.
 
-Each game supplies a `PositionCodec` (registered with `register_position_codec`) that writes
+Each game object carries a `PositionCodec` (its ``position_codec``) that writes
 its keys and reads them with a `PositionReader`, which checks every key, type and range. What
 every game checks the same way is done here once: the header, the options, and the cards'
 conservation (every card of the game's deck exactly once across the state's `card_zones`, or
@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar, get_args, get_origin, get_type_hints
 import attrs
 
 from parlour.cards import Card, Suit, format_cards, parse_card, parse_suit
-from parlour.core import Move, game_of, get_game
+from parlour.core import Game, Move, game_names, game_of, game_of_view_type, get_game
 from parlour.errors import NotationError, OptionsError, ParlourError, PositionError, describe
 from parlour.options import options_to_json
 from parlour.views import View
@@ -36,7 +36,6 @@ __all__ = [
     "StateJson",
     "card_texts",
     "read_view",
-    "register_position_codec",
     "state_from_dict",
     "state_to_dict",
 ]
@@ -65,22 +64,15 @@ class PositionCodec(Protocol[StateT]):
         """The game's own keys of ``state``'s position, JSON-ready (cards as their texts)."""
         ...
 
-    def read(self, reader: PositionReader, options: Any) -> StateT:
-        """The state the game's keys describe, for a match with ``options``; `PositionError`
-        (through ``reader.fail``) for anything missing, malformed or inconsistent."""
+    def read(self, reader: PositionReader, options: Any, game: Game) -> StateT:
+        """The state the game's keys describe, for a match of ``game`` with ``options``;
+        `PositionError` (through ``reader.fail``) for anything missing, malformed or
+        inconsistent."""
         ...
 
     def deck(self, options: Any) -> tuple[Card, ...]:
         """Every card of a deal of this game under ``options`` (each copy of a face)."""
         ...
-
-
-_CODECS: dict[str, PositionCodec[Any]] = {}
-
-
-def register_position_codec(game_name: str, codec: PositionCodec[Any]) -> None:
-    """Make ``codec`` the position codec of game ``game_name``."""
-    _CODECS[game_name] = codec
 
 
 def card_texts(cards: Iterable[Card]) -> list[str]:
@@ -92,7 +84,7 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
 def state_to_dict(state: Any) -> dict[str, Any]:
     """``state`` as a JSON-ready position: the header, then the game's own keys."""
     game = game_of(state)
-    codec = _CODECS[game.name]
+    codec: PositionCodec[Any] = game.position_codec
     result: dict[str, Any] = {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
@@ -115,11 +107,11 @@ def state_from_dict(data: object) -> Any:
             f"'version' must be {POSITION_VERSION}, not {describe(version)}", "version"
         )
     game_name = reader.get("game")
-    codec = _CODECS.get(game_name) if isinstance(game_name, str) else None
-    if codec is None:
-        known = ", ".join(sorted(_CODECS))
+    if not isinstance(game_name, str) or game_name not in game_names():
+        known = ", ".join(sorted(game_names()))
         raise reader.fail(f"unknown game {describe(game_name)} (known: {known})", "game")
     game = get_game(game_name)
+    codec: PositionCodec[Any] = game.position_codec
     given_options = reader.get("options")
     if not isinstance(given_options, dict):
         raise reader.fail(f"must be an object, not {describe(given_options)}", "options")
@@ -130,21 +122,21 @@ def state_from_dict(data: object) -> Any:
     body = PositionReader(
         {key: value for key, value in reader.data.items() if key not in _HEADER_KEYS}, ""
     )
-    state = codec.read(body, options)
+    state = codec.read(body, options, game)
     _check_conservation(game.card_zones(state), codec.deck(options))
     return state
 
 
-def read_view(record: type[ViewT], game_name: str, data: object) -> ViewT:
-    """The view of type ``record`` (game ``game_name``'s) whose `View.to_dict` is ``data``:
+def read_view(record: type[ViewT], data: object) -> ViewT:
+    """The view of type ``record`` (a game's view type) whose `View.to_dict` is ``data``:
     every field read by its declared type, the ``legal_moves`` texts by the game's parser;
     `PositionError` naming the key at fault."""
+    game = game_of_view_type(record)
     reader = PositionReader.root(data)
     fields = [field for field in attrs.fields(record) if field.name != "sampled"]
     keys = ["legal_moves" if field.name == "moves" else field.name for field in fields]
     reader.expect_keys(keys)
     hints = get_type_hints(record, localns={"Move": Move})
-    game = get_game(game_name)
     arguments: dict[str, Any] = {}
     for field in fields:
         if field.name == "moves":

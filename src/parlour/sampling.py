@@ -5,12 +5,12 @@ the places hidden from it, so that the result agrees with everything the seat kn
 the cards played, the melds and other face-up cards, the open discard pile, and what the play
 has revealed (a seat that failed to follow suit holds none of it; one that failed to trump when
 obliged holds no trump; one that failed to overtrump when obliged holds no higher trump). Each
-game registers its sampler (`register_sampler`, from the game's ``view`` module): it lists the
-hidden places and the cards each may not take (`parlour.play_inference` reads the visible tricks
-through the game's own obligation records), and `parlour.hidden_deal` deals them. A game with
-no sampler falls back to its ``resample_hidden`` (Burraco's keeps in each hand the cards
-everybody saw it take with the discard pile). What the play revealed is read from every
-trick of the current deal played under duties (the trick games' states keep the deal's tricks).
+game object carries its sampler (``sample_state``, from the game's ``view`` module): it lists
+the hidden places and the cards each may not take (`parlour.play_inference` reads the visible
+tricks through the game's own obligation records), and `parlour.hidden_deal` deals them
+(Burraco's keeps in each hand the cards everybody saw it take with the discard pile). What
+the play revealed is read from every trick of the current deal played under duties (the trick
+games' states keep the deal's tricks).
 
 `agent_view(state, seat, rng)` is the seat's view with ``sampled`` set to one such state. The
 sampled state's hidden cards are random given what the seat knows, so holding it reveals
@@ -23,7 +23,6 @@ the real one gives the same distribution as sampling from the real one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -31,18 +30,7 @@ import attrs
 from parlour.core import check_rng, check_seat, game_of
 from parlour.views import View
 
-__all__ = ["agent_view", "register_sampler", "sample_state"]
-
-Sampler = Callable[[Any, "int | None", random.Random], Any]
-"""A game's constrained sampler: (state, seat, rng) -> a state the seat cannot tell apart."""
-
-_SAMPLERS: dict[str, Sampler] = {}
-
-
-def register_sampler(game_name: str, sampler: Sampler) -> None:
-    """Use ``sampler`` for `sample_state` on the states of game ``game_name``."""
-    _SAMPLERS[game_name] = sampler
-
+__all__ = ["agent_view", "sample_state"]
 
 def sample_state(state: Any, seat: int | None, rng: random.Random) -> Any:
     """A full state that ``seat`` cannot tell from ``state``, its hidden cards drawn by ``rng``
@@ -55,10 +43,7 @@ def sample_state(state: Any, seat: int | None, rng: random.Random) -> Any:
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))
     check_rng(rng)
-    sampler = _SAMPLERS.get(game.name)
-    if sampler is None:
-        return game.resample_hidden(state, seat, rng)
-    return sampler(state, seat, rng)
+    return game.sample_state(state, seat, rng)
 
 
 def agent_view(state: Any, seat: int | None, rng: random.Random) -> View:

@@ -24,7 +24,7 @@ import attrs
 from parlour.cards import Card, Suit
 from parlour.core import Move, get_game
 from parlour.errors import OptionsError
-from parlour.views import View, phase_names, view_type
+from parlour.views import View
 
 __all__ = ["build_view_schema", "view_schema"]
 
@@ -88,10 +88,11 @@ def _object_schema(record: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 def build_view_schema(game_name: str) -> dict[str, Any]:
     """The JSON Schema of the game's ``view(...).to_dict()``, built from its view record."""
-    record = view_type(game_name)
+    game = get_game(game_name)
+    record = game.view_type
     defs: dict[str, Any] = {}
     body = _object_schema(record, defs)
-    body["properties"]["phase"] = {"enum": list(phase_names(game_name))}
+    body["properties"]["phase"] = {"enum": list(game.view_phases)}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{record.__name__}.to_dict()",

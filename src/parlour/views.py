@@ -41,7 +41,7 @@ from parlour.records import to_json
 if TYPE_CHECKING:
     from parlour.core import Move
 
-__all__ = ["View", "move_texts", "phase_names", "register_view_type", "view_type"]
+__all__ = ["View", "move_texts"]
 
 _NOT_IN_JSON = "not_in_json"
 """Metadata key of a view field that ``to_dict`` leaves out."""
@@ -118,7 +118,7 @@ class View:
         game's move parser)."""
         from parlour.positions import read_view
 
-        return read_view(cls, _game_of_view_type(cls), data)
+        return read_view(cls, data)
 
     def __copy__(self) -> View:
         return self
@@ -128,28 +128,3 @@ class View:
 
 
 ViewT = TypeVar("ViewT", bound=View)
-
-_VIEW_TYPES: dict[str, tuple[type[View], tuple[str, ...]]] = {}
-
-
-def _game_of_view_type(record: type[View]) -> str:
-    for name, (registered, _) in _VIEW_TYPES.items():
-        if registered is record:
-            return name
-    raise TypeError(f"{record.__name__} is not the view type of a game: use the game's view class")
-
-
-def register_view_type(game_name: str, record: type[View], phases: tuple[str, ...]) -> None:
-    """Record ``record`` as the view type of game ``game_name`` and ``phases`` as the names its
-    ``phase`` field takes (for its JSON Schema)."""
-    _VIEW_TYPES[game_name] = (record, phases)
-
-
-def view_type(game_name: str) -> type[View]:
-    """The view record of game ``game_name``; `KeyError` if none was registered."""
-    return _VIEW_TYPES[game_name][0]
-
-
-def phase_names(game_name: str) -> tuple[str, ...]:
-    """The names the ``phase`` field of game ``game_name``'s views takes, in the game's order."""
-    return _VIEW_TYPES[game_name][1]

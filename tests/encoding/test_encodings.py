@@ -14,7 +14,6 @@ import pytest
 
 import parlour
 from parlour.encoding import (
-    ENCODINGS,
     Encoding,
     EncodingError,
     FlatEncoding,
@@ -178,7 +177,7 @@ REGRESSION_GOLDEN_IDS: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {
 
 @pytest.mark.parametrize("name", GAMES)
 def test_regression_golden_ids(name: str) -> None:
-    encoding = ENCODINGS[name]
+    encoding = encoding_for(name)
     for text, ids in REGRESSION_GOLDEN_IDS[name]:
         assert encoding.actions_of_text(text) == ids, text
         assert encoding.text_of_actions(ids) == text
@@ -193,7 +192,7 @@ def test_sizes_match_the_documented_layout() -> None:
         "burraco": (145, 2596),
     }
     for name, (actions, floats) in documented.items():
-        encoding = ENCODINGS[name]
+        encoding = encoding_for(name)
         assert (encoding.num_actions, encoding.observation_size) == (actions, floats)
         assert len(set(encoding.action_names)) == actions
         rows = encoding.layout()
@@ -243,21 +242,21 @@ def test_pending_discard_shows_in_the_observation() -> None:
 
 def test_bad_ids_and_foreign_moves_are_encoding_errors() -> None:
     state = parlour.new_game("belote", seed=1)
-    belote = ENCODINGS["belote"]
+    belote = encoding_for("belote")
     assert isinstance(belote, FlatEncoding)
     for bad in (-1, 38, True, 2.0):
         with pytest.raises(EncodingError):
             belote.decode(state, bad)  # type: ignore[arg-type]
     with pytest.raises(EncodingError, match="not a Belote move"):
         belote.actions_of_text("meld KH QH")
-    burraco = ENCODINGS["burraco"]
+    burraco = encoding_for("burraco")
     with pytest.raises(EncodingError, match="not a complete Burraco move"):
         burraco.text_of_actions((69, 70))
     with pytest.raises(EncodingError, match="not a Burraco move"):
         burraco.actions_of_text("add 37 AC")
     with pytest.raises(EncodingError, match="no action encoding"):
         encoding_for("chess")
-    ecarte = ENCODINGS["ecarte"]
+    ecarte = encoding_for("ecarte")
     with pytest.raises(EncodingError):
         ecarte.text_of_actions((45, 36, 68))  # cards out of canonical order
 
@@ -269,7 +268,7 @@ def test_docs_give_each_observation_layout() -> None:
     headings = {"belote": "## Belote", "bezique": "## Bezique", "ecarte": "## Écarté",
                 "burraco": "## Burraco"}  # fmt: skip
     for name, heading in headings.items():
-        encoding = ENCODINGS[name]
+        encoding = encoding_for(name)
         section = page.split(heading, 1)[1].split("\n## ", 1)[0]
         first_line = section.splitlines()[0]
         assert f"{encoding.num_actions} ids, {encoding.observation_size} floats" in first_line

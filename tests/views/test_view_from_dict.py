@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 import parlour
-from parlour.views import view_type
+from parlour.core import get_game
 from tests.strategies import iter_playout, playouts, seeds
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")
@@ -29,7 +29,7 @@ def _views(state: Any) -> list[parlour.View]:
 @settings(max_examples=3)
 @given(seed=seeds())
 def test_every_view_of_a_playout_reads_back_equal(game: str, seed: int) -> None:
-    record = view_type(game)
+    record = get_game(game).view_type
     for number, step in enumerate(iter_playout(game, seed, _single_deal(game), max_moves=300)):
         if number % 3:
             continue
@@ -46,7 +46,7 @@ def test_every_view_of_a_playout_reads_back_equal(game: str, seed: int) -> None:
 def test_burraco_moves_read_back_apply_like_the_originals(spec: Any) -> None:
     """A Burraco ``add`` read from a view's JSON has no state to be put in canonical form
     against; applied, it must give the same state as the legal move it was written from."""
-    record = view_type("burraco")
+    record = get_game("burraco").view_type
     for step in spec.run():
         seat = parlour.current_player(step.before)
         if not isinstance(seat, int):
@@ -86,7 +86,7 @@ def test_malformed_view_json_is_refused_naming_the_key(change: Any, path: str) -
     data = _belote_view_data()
     change(data)
     with pytest.raises(parlour.PositionError) as raised:
-        view_type("belote").from_dict(data)
+        get_game("belote").view_type.from_dict(data)
     assert raised.value.path == path
 
 

@@ -11,19 +11,13 @@ for this seat, whatever the hidden cards are. The same functions serve as the ro
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.agents.base import Agent, AgentSpecError, sampled_state
-from parlour.bezique.bot import rollout_move as _bezique_rollout_move
-from parlour.core import Move, SupportsBot, game_of, get_game
+from parlour.core import Move, SupportsBot, SupportsRollout, game_of, get_game
 
-__all__ = ["CHEAP_ROLLOUT_MOVES", "HeuristicAgent", "heuristic_move", "supports_heuristic"]
-
-CHEAP_ROLLOUT_MOVES: dict[str, Callable[[Any, random.Random], Move]] = {
-    "bezique": _bezique_rollout_move,  # its bot searches the last stage's tricks exactly
-}
-"""Games whose rules of thumb search, with a cheaper version for search rollouts (by name)."""
+__all__ = ["HeuristicAgent", "heuristic_move", "supports_heuristic"]
 
 
 def supports_heuristic(game_name: str) -> bool:
@@ -34,12 +28,11 @@ def supports_heuristic(game_name: str) -> bool:
 
 def heuristic_move(state: Any, rng: random.Random, *, cheap: bool = False) -> Move:
     """The rules-of-thumb move of the game of ``state`` for its seat to act; with ``cheap``,
-    the game's cheaper version for search rollouts where it has one (`CHEAP_ROLLOUT_MOVES`)."""
+    the game's cheaper version for search rollouts where it has one (a game object that is a
+    `SupportsRollout`: Bezique's bot searches the last stage's tricks exactly)."""
     game = game_of(state)
-    if cheap:
-        rollout = CHEAP_ROLLOUT_MOVES.get(game.name)
-        if rollout is not None:
-            return rollout(state, rng)
+    if cheap and isinstance(game, SupportsRollout):
+        return game.rollout_move(state, rng)
     if not isinstance(game, SupportsBot):
         raise AgentSpecError(f"{game.name} has no heuristic player")
     return game.bot_move(state, rng)

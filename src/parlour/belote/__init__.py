@@ -6,15 +6,9 @@ The rules as implemented, every option and every violation id are in ``docs/belo
 from parlour.belote.game import GAME, BeloteGame
 from parlour.belote.moves import Pass, Play, Take
 from parlour.belote.options import Options
-from parlour.belote.position import CODEC
 from parlour.belote.state import BeloteState, DealResult, Phase
 from parlour.belote.view import BeloteView
-from parlour.core import register
 from parlour.game_functions import GameFunctions
-from parlour.positions import register_position_codec
-
-register(GAME)
-register_position_codec("belote", CODEC)
 
 FUNCTIONS: GameFunctions[BeloteState, BeloteView, Options] = GameFunctions("belote", BeloteState)
 """The public functions typed for Belote (``parlour.belote.apply`` takes and returns a

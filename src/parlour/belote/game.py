@@ -11,13 +11,16 @@ import random
 from typing import Any
 
 from parlour.belote import bot as _bot
+from parlour.belote import events as _events
 from parlour.belote import narrate as _narrate
 from parlour.belote import view as _view
 from parlour.belote.checks import MOVE_CHECKS
 from parlour.belote.dealing import read_deal
+from parlour.belote.encoding import BELOTE
 from parlour.belote.moves import PLAYS
 from parlour.belote.options import Options
 from parlour.belote.parsing import MOVE_PARSERS
+from parlour.belote.position import CODEC
 from parlour.belote.rules import (
     CARD_TABLE,
     DEAL_FIELDS,
@@ -179,8 +182,15 @@ class BeloteGame(TrickGame):
         zones["won by team 1"] = cards_in(state.won[1])
         return zones
 
+    # --- what the game provides to the layers above (its one registry entry) -------------
+    view_type = _view.BeloteView
+    view_phases = tuple(_view.PHASE_NAMES.values())
+    position_codec = CODEC
+    encoding = BELOTE
     view = staticmethod(_view.view)
     resample_hidden = staticmethod(_view.resample_hidden)
+    sample_state = staticmethod(_view.sample_state)
+    events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     bot_move = staticmethod(_bot.bot_move)
 

@@ -18,7 +18,6 @@ from typing import Any
 
 import attrs
 
-from parlour.belote.game import GAME
 from parlour.belote.history import deal_tricks
 from parlour.belote.moves import PLAYS
 from parlour.belote.options import Options
@@ -37,6 +36,7 @@ from parlour.belote.rules import (
 from parlour.belote.state import BeloteState, DealResult, Phase, Table
 from parlour.belote.view import PHASE_NAMES
 from parlour.cards import Card, Suit
+from parlour.core import Game
 from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
 
 __all__ = ["CODEC", "BeloteCodec"]
@@ -72,7 +72,7 @@ class BeloteCodec:
             "deal": _write_deal(state) if state.phase in (*_BIDDING, Phase.PLAY) else None,
         }
 
-    def read(self, reader: PositionReader, options: Options) -> BeloteState:
+    def read(self, reader: PositionReader, options: Options, game: Game) -> BeloteState:
         """The state the keys describe; `PositionError` for anything wrong or inconsistent."""
         reader.expect_keys(_KEYS)
         phase = _PHASES[reader.choice("phase", tuple(_PHASES))]
@@ -99,7 +99,7 @@ class BeloteCodec:
         deal = reader.child("deal")
         deal.expect_keys(_DEAL_KEYS)
         if phase is Phase.PLAY:
-            return _read_play(deal, table)
+            return _read_play(deal, table, game)
         return _read_bidding(deal, table, phase)
 
 
@@ -178,7 +178,7 @@ def _read_bidding(deal: PositionReader, table: Table, phase: Phase) -> BeloteSta
     return BeloteState(table=bidding_table, phase=phase, to_act=to_act, hands=masks, stock=stock)
 
 
-def _read_play(deal: PositionReader, table: Table) -> BeloteState:
+def _read_play(deal: PositionReader, table: Table, game: Game) -> BeloteState:
     """The play: the contract, the tricks so far and the hands left, replayed from the hands
     the cards came from (module docstring)."""
     contract = deal.child("contract")
@@ -235,11 +235,11 @@ def _read_play(deal: PositionReader, table: Table) -> BeloteState:
     for number, trick_cards in enumerate((*tricks, trick)):
         for offset, card in enumerate(trick_cards):
             where = f"tricks[{number}][{offset}]" if number < len(tricks) else f"trick[{offset}]"
-            violation = GAME.check(state, PLAYS[card], None)
+            violation = game.check(state, PLAYS[card], None)
             if violation is not None:
                 raise deal.fail(f"{DECK[card]} was not a legal play for seat {state.to_act}: "
                                 f"{violation.message} ({violation.rule})", where)  # fmt: skip
-            state = GAME.apply(state, PLAYS[card], None)
+            state = game.apply(state, PLAYS[card], None)
     return state
 
 

@@ -19,8 +19,7 @@ from parlour.cards import Card, Suit
 from parlour.core import legal_moves
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import excluded_by_play
-from parlour.sampling import register_sampler
-from parlour.views import View, register_view_type
+from parlour.views import View
 
 __all__ = ["PHASE_NAMES", "BeloteView", "resample_hidden", "sample_state", "view"]
 
@@ -228,7 +227,3 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
         )
         new_table = attrs.evolve(table, belote_holder=holder)
     return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=tuple(stock))
-
-
-register_sampler("belote", sample_state)
-register_view_type("belote", BeloteView, tuple(PHASE_NAMES.values()))

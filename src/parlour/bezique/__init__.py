@@ -8,15 +8,9 @@ are in ``docs/bezique.md``.
 from parlour.bezique.game import GAME, BeziqueGame
 from parlour.bezique.moves import Draw, Exchange, Meld, Play, Show
 from parlour.bezique.options import Options
-from parlour.bezique.position import CODEC
 from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
 from parlour.bezique.view import BeziqueView
-from parlour.core import register
 from parlour.game_functions import GameFunctions
-from parlour.positions import register_position_codec
-
-register(GAME)
-register_position_codec("bezique", CODEC)
 
 FUNCTIONS: GameFunctions[BeziqueState, BeziqueView, Options] = GameFunctions(
     "bezique", BeziqueState

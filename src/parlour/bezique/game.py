@@ -13,13 +13,16 @@ import random
 from typing import Any
 
 from parlour.bezique import bot as _bot
+from parlour.bezique import events as _events
 from parlour.bezique import melds as _melds
 from parlour.bezique import narrate as _narrate
 from parlour.bezique import view as _view
 from parlour.bezique.checks import MOVE_CHECKS, last_stage_allowed
+from parlour.bezique.encoding import BEZIQUE
 from parlour.bezique.moves import DRAW, PLAYS, Draw, Play
 from parlour.bezique.options import Options
 from parlour.bezique.parsing import MOVE_PARSERS
+from parlour.bezique.position import CODEC
 from parlour.bezique.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
@@ -198,10 +201,18 @@ class BeziqueGame(TrickGame):
             "won 1": cards_in(state.won[1]),
         }
 
+    # --- what the game provides to the layers above (its one registry entry) -------------
+    view_type = _view.BeziqueView
+    view_phases = tuple(_view.PHASE_NAMES.values())
+    position_codec = CODEC
+    encoding = BEZIQUE
     view = staticmethod(_view.view)
     resample_hidden = staticmethod(_view.resample_hidden)
+    sample_state = staticmethod(_view.sample_state)
+    events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     bot_move = staticmethod(_bot.bot_move)
+    rollout_move = staticmethod(_bot.rollout_move)
 
 
 GAME = BeziqueGame()

@@ -49,7 +49,7 @@ from parlour.bezique.state import (
 from parlour.bezique.transitions import match_decided, match_total
 from parlour.bezique.view import PHASE_NAMES, USE_NAMES
 from parlour.cards import Card
-from parlour.core import ScoreEvent
+from parlour.core import Game, ScoreEvent
 from parlour.errors import PositionError, describe
 from parlour.positions import ItemReader, PositionReader
 from parlour.records import to_json
@@ -239,7 +239,7 @@ class BeziqueCodec:
             "deal": _write_deal(state) if state.phase in _IN_DEAL else None,
         }
 
-    def read(self, reader: PositionReader, options: Any) -> BeziqueState:
+    def read(self, reader: PositionReader, options: Any, game: Game) -> BeziqueState:
         """The state of a position's game keys; `PositionError` naming the key at fault."""
         reader.expect_keys(_TOP_KEYS)
         phase = _PHASE_OF_NAME[reader.choice("phase", tuple(_PHASE_OF_NAME))]

@@ -24,8 +24,7 @@ from parlour.core import ScoreEvent, legal_moves
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import excluded_by_play
 from parlour.records import JsonRecord
-from parlour.sampling import register_sampler
-from parlour.views import View, register_view_type
+from parlour.views import View
 
 __all__ = [
     "PHASE_NAMES",
@@ -275,7 +274,3 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
     return attrs.evolve(
         state, table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
     )
-
-
-register_sampler("bezique", sample_state)
-register_view_type("bezique", BeziqueView, tuple(PHASE_NAMES.values()))

@@ -10,15 +10,9 @@ from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.melds import MeldKind
 from parlour.burraco.moves import Add, Discard, Draw, Meld, PickUp
 from parlour.burraco.options import Options
-from parlour.burraco.position import CODEC
 from parlour.burraco.state import BurracoState, HandResult, Phase, Table, TeamScore, Turn
 from parlour.burraco.view import BurracoView, MeldView
-from parlour.core import register
 from parlour.game_functions import GameFunctions
-from parlour.positions import register_position_codec
-
-register(GAME)
-register_position_codec("burraco", CODEC)
 
 FUNCTIONS: GameFunctions[BurracoState, BurracoView, Options] = GameFunctions(
     "burraco", BurracoState

@@ -13,9 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.burraco import bot as _bot
+from parlour.burraco import events as _events
 from parlour.burraco import known as _known
 from parlour.burraco import narrate as _narrate
 from parlour.burraco import view as _view
+from parlour.burraco.encoding import BURRACO
 from parlour.burraco.faces import (
     DECK,
     FACE_CARDS,
@@ -39,6 +41,7 @@ from parlour.burraco.melds import Addition, read_addition, read_meld
 from parlour.burraco.melds import Meld as TableMeld
 from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
 from parlour.burraco.options import Options
+from parlour.burraco.position import CODEC
 from parlour.burraco.rules import (
     DEAL_LAYOUTS,
     HAND_PACKETS,
@@ -247,8 +250,15 @@ class BurracoGame:
             zones[f"pozzetto {index + 1}"] = cards
         return zones
 
+    # --- what the game provides to the layers above (its one registry entry) -------------
+    view_type = _view.BurracoView
+    view_phases = tuple(phase.value for phase in Phase)
+    position_codec = CODEC
+    encoding = BURRACO
     view = staticmethod(_view.view)
     resample_hidden = staticmethod(_view.resample_hidden)
+    sample_state = staticmethod(_view.resample_hidden)
+    events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     bot_move = staticmethod(_bot.bot_move)
 

@@ -35,6 +35,7 @@ from parlour.burraco.rules import (
 from parlour.burraco.scoring import hand_awards, match_winner
 from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card
+from parlour.core import Game
 from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
 
 __all__ = ["CODEC", "BurracoCodec"]
@@ -78,7 +79,7 @@ class BurracoCodec:
             "hand": _write_hand(state) if state.phase in _IN_HAND else None,
         }
 
-    def read(self, reader: PositionReader, options: Options) -> BurracoState:
+    def read(self, reader: PositionReader, options: Options, game: Game) -> BurracoState:
         """The state the keys describe; `PositionError` for anything wrong or inconsistent."""
         reader.expect_keys(_KEYS)
         players = options.players

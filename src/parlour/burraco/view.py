@@ -22,7 +22,7 @@ from parlour.burraco.state import BurracoState, HandResult, Phase
 from parlour.cards import Card
 from parlour.core import legal_moves
 from parlour.records import JsonRecord
-from parlour.views import View, register_view_type
+from parlour.views import View
 
 __all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
 
@@ -158,6 +158,3 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
         pozzetti[index] = tuple(sorted(pool[position : position + size]))
         position += size
     return attrs.evolve(state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
-
-
-register_view_type("burraco", BurracoView, tuple(phase.value for phase in Phase))

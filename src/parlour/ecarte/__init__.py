@@ -4,18 +4,12 @@ five tricks to the point or the vole.
 The rules as implemented, every option and every violation id are in ``docs/ecarte.md``.
 """
 
-from parlour.core import register
 from parlour.ecarte.game import GAME, EcarteGame
 from parlour.ecarte.moves import Accept, Discard, MarkKing, Play, Propose, Refuse
 from parlour.ecarte.options import Options
-from parlour.ecarte.position import CODEC
 from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase, Table
 from parlour.ecarte.view import EcarteView
 from parlour.game_functions import GameFunctions
-from parlour.positions import register_position_codec
-
-register(GAME)
-register_position_codec("ecarte", CODEC)
 
 FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions("ecarte", EcarteState)
 """The public functions typed for Ecarte (``parlour.ecarte.apply`` takes and returns a

@@ -20,11 +20,14 @@ from parlour.cards import Card
 from parlour.core import Chance, Deal, Move, ScoreEvent
 from parlour.deal_layout import shuffle_and_deal
 from parlour.ecarte import bot as _bot
+from parlour.ecarte import events as _events
 from parlour.ecarte import narrate as _narrate
 from parlour.ecarte import view as _view
 from parlour.ecarte.checks import MOVE_CHECKS
+from parlour.ecarte.encoding import ECARTE
 from parlour.ecarte.options import Options
 from parlour.ecarte.parsing import MOVE_PARSERS
+from parlour.ecarte.position import CODEC
 from parlour.ecarte.rules import (
     CARD_TABLE,
     DEAL_FIELDS,
@@ -39,7 +42,7 @@ from parlour.ecarte.rules import (
 from parlour.ecarte.scoring import (
     winning_seats,
 )
-from parlour.ecarte.state import EcarteState, Phase
+from parlour.ecarte.state import PHASE_NAMES, EcarteState, Phase
 from parlour.ecarte.transitions import (
     MOVE_TRANSITIONS,
     deal_cards,
@@ -174,8 +177,15 @@ class EcarteGame(TrickGame):
             "won by 1": cards_in(state.won[1]),
         }
 
+    # --- what the game provides to the layers above (its one registry entry) -------------
+    view_type = _view.EcarteView
+    view_phases = tuple(PHASE_NAMES.values())
+    position_codec = CODEC
+    encoding = ECARTE
     view = staticmethod(_view.view)
     resample_hidden = staticmethod(_view.resample_hidden)
+    sample_state = staticmethod(_view.sample_state)
+    events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     bot_move = staticmethod(_bot.bot_move)
 

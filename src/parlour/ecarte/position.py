@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cards import Card
+from parlour.core import Game
 from parlour.ecarte.options import Options
 from parlour.ecarte.position_deal import read_deal
 from parlour.ecarte.position_match import check_finished_deals
@@ -50,7 +51,7 @@ class EcarteCodec:
             "deal": None if state.phase in _BETWEEN_DEALS else _write_deal(state),
         }
 
-    def read(self, reader: PositionReader, options: Options) -> EcarteState:
+    def read(self, reader: PositionReader, options: Options, game: Game) -> EcarteState:
         """The state the game's keys describe; `PositionError` for anything missing, malformed
         or inconsistent (the module docstring says what is derived and checked)."""
         reader.expect_keys(KEYS)
@@ -73,7 +74,7 @@ class EcarteCodec:
         )  # fmt: skip
         score = (match_score[0], match_score[1])
         if in_deal:
-            return read_deal(reader.child("deal"), options, phase, table, score)
+            return read_deal(reader.child("deal"), options, phase, table, score, game)
         if reader.get("deal") is not None:
             raise reader.fail(f"must be null in phase '{PHASE_NAMES[phase]}'", "deal")
         if score != finished_score:

@@ -13,8 +13,7 @@ from __future__ import annotations
 import attrs
 
 from parlour.cards import Card
-from parlour.core import Move
-from parlour.ecarte.game import GAME
+from parlour.core import Game, Move
 from parlour.ecarte.moves import KING, PLAYS
 from parlour.ecarte.options import Options
 from parlour.ecarte.position_exchanges import ExchangeFacts, talon_left
@@ -68,7 +67,7 @@ def _mask(cards: list[int]) -> int:
 
 def read_deal(
     reader: PositionReader, options: Options, phase: Phase, table: Table,
-    match_score: tuple[int, int],
+    match_score: tuple[int, int], game: Game,
 ) -> EcarteState:  # fmt: skip
     """The state of the deal in progress that ``reader`` (the ``deal`` object) describes, in
     ``phase``, in the match ``table`` (the finished deals, their score, the deal's dealer and
@@ -121,7 +120,7 @@ def read_deal(
             table=dealt, phase=Phase.PLAY, to_act=nondealer, exchange=exchange,
             hands=zones.hands_at_start,
         )  # fmt: skip
-        state = _replay(start, plays, king, reader)
+        state = _replay(start, plays, king, reader, game)
     else:
         state = build_state(
             table=dealt, phase=phase, to_act=dealer if phase in _DEALER_ACTS else nondealer,
@@ -264,7 +263,7 @@ def _plays(reader: PositionReader, places: _Places, trump: int, nondealer: int) 
 
 
 def _replay(
-    start: EcarteState, plays: list[_Play], king: int | None, reader: PositionReader
+    start: EcarteState, plays: list[_Play], king: int | None, reader: PositionReader, game: Game
 ) -> EcarteState:
     """``start`` (play beginning) after the king marked by ``king`` (the non-dealer before his
     first lead, the dealer right after it) and ``plays``; `PositionError` at the card (or the
@@ -277,24 +276,24 @@ def _replay(
         )
     state = start
     if king == 1 - dealer:
-        state = _apply(state, KING, reader.where("king"))
+        state = _apply(game, state, KING, reader.where("king"))
     for number, play in enumerate(plays):
-        state = _apply(state, PLAYS[play.card], play.path)
+        state = _apply(game, state, PLAYS[play.card], play.path)
         if number == 0 and king == dealer:
-            state = _apply(state, KING, reader.where("king"))
+            state = _apply(game, state, KING, reader.where("king"))
     return state
 
 
-def _apply(state: EcarteState, move: Move, path: str) -> EcarteState:
-    """``state`` after ``move``, which the game must accept there."""
-    violation = GAME.check(state, move, None)
+def _apply(game: Game, state: EcarteState, move: Move, path: str) -> EcarteState:
+    """``state`` after ``move``, which ``game`` must accept there."""
+    violation = game.check(state, move, None)
     if violation is not None:
         raise PositionError(
             f"'{move}' by seat {state.to_act} is not legal there: {violation.message} "
             f"[{violation.rule}]",
             path,
         )
-    after = GAME.apply(state, move, None)
+    after: EcarteState = game.apply(state, move, None)
     if after.phase is Phase.OVER:
         raise PositionError("must be 'over': the king brought a player to the target", "phase")
     return after

@@ -18,8 +18,7 @@ from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, cards_in
 from parlour.ecarte.state import PHASE_NAMES, DealResult, EcarteState, Phase
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import PlayedTrick, excluded_by_play
-from parlour.sampling import register_sampler
-from parlour.views import View, register_view_type
+from parlour.views import View
 
 __all__ = ["EcarteView", "resample_hidden", "sample_state", "view"]
 
@@ -209,7 +208,3 @@ def _mask(cards: tuple[int, ...]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-register_sampler("ecarte", sample_state)
-register_view_type("ecarte", EcarteView, tuple(PHASE_NAMES.values()))

@@ -7,23 +7,18 @@ Bezique encode every move as one id (`FlatEncoding`: ``encode``/``decode`` work 
 (`SubActionEncoding`: ``encode`` gives a tuple of ids). Every encoding also offers the shared
 sequence interface that the OpenSpiel and PettingZoo adapters use: `Encoding.actions`,
 `Encoding.legal_actions` and `Encoding.legal_mask` after a prefix, `Encoding.complete`, and
-`Encoding.observation`. The layouts are documented in each game's module and in
-``docs/encodings.md``.
+`Encoding.observation`. The layouts are documented in each game's encoding module (the
+game object carries its encoding) and in ``docs/encodings.md``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import game_of
+from parlour.core import game_names, game_of, games, get_game
 from parlour.encoding.base import Encoding, EncodingError, FlatEncoding, SubActionEncoding
-from parlour.encoding.belote import BELOTE
-from parlour.encoding.bezique import BEZIQUE
-from parlour.encoding.burraco import BURRACO
-from parlour.encoding.ecarte import ECARTE
 
 __all__ = [
-    "ENCODINGS",
     "Encoding",
     "EncodingError",
     "FlatEncoding",
@@ -31,18 +26,19 @@ __all__ = [
     "encoding_for",
 ]
 
-ENCODINGS: dict[str, Encoding] = {
-    encoding.game: encoding for encoding in (BELOTE, BEZIQUE, ECARTE, BURRACO)
-}
-"""Every game's encoding by game name."""
 
 
 def encoding_for(game: str | Any) -> Encoding:
-    """The encoding of the game named ``game``, or of the game ``game`` is a state of;
-    `EncodingError` for a name with no encoding."""
-    name = game if isinstance(game, str) else game_of(game).name
-    try:
-        return ENCODINGS[name]
-    except KeyError:
-        known = ", ".join(ENCODINGS)
-        raise EncodingError(f"no action encoding for {name!r}; there is one for {known}") from None
+    """The encoding of the game named ``game``, or of the game ``game`` is a state of (each
+    game object carries its own); `EncodingError` for a name with no encoding."""
+    found = game_of(game) if not isinstance(game, str) else None
+    name = game if found is None else found.name
+    encoding: Encoding | None = None
+    if found is None and name in game_names():
+        found = get_game(name)
+    if found is not None:
+        encoding = found.encoding
+    if encoding is None:
+        known = ", ".join(each.name for each in games() if each.encoding is not None)
+        raise EncodingError(f"no action encoding for {name!r}; there is one for {known}")
+    return encoding

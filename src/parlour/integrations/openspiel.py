@@ -46,7 +46,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 import parlour
 from parlour.cards import Card
-from parlour.core import get_game
+from parlour.core import game_names, games, get_game
 from parlour.encoding import Encoding, encoding_for
 
 __all__ = [
@@ -55,11 +55,13 @@ __all__ = [
     "ParlourState",
     "load_game",
     "options_parameter",
+    "register",
     "short_name",
 ]
 
-GAME_NAMES: tuple[str, ...] = ("belote", "bezique", "ecarte", "burraco")
-"""The parlour games registered with OpenSpiel."""
+GAME_NAMES: tuple[str, ...] = tuple(game.name for game in games() if game.encoding is not None)
+"""The parlour games registered with OpenSpiel: every registered game with an action encoding
+(read from the game objects when this module is imported)."""
 
 MAX_GAME_LENGTH = 100_000
 """OpenSpiel needs a bound on a match's length: a cap far above any match seen (a match has no
@@ -402,9 +404,37 @@ GAME_CLASSES: dict[str, type[ParlourGame]] = {
 """The registered OpenSpiel game class of each parlour game (registering a class, as
 OpenSpiel's own Python games do, keeps the interpreter's exit clean)."""
 
-_GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in GAME_NAMES}
+_GAME_TYPES: dict[str, Any] = {}
+"""The OpenSpiel game type of each parlour game registered with OpenSpiel so far."""
+
+
+def _game_class(name: str) -> type[ParlourGame]:
+    """The OpenSpiel game class of parlour game ``name``: a built-in game's from
+    `GAME_CLASSES`, else one made (and kept there) for a game registered with parlour later."""
+    found = GAME_CLASSES.get(name)
+    if found is None:
+
+        def init(self: ParlourGame, params: dict[str, Any] | None = None) -> None:
+            ParlourGame.__init__(self, name, params)
+
+        doc = f"parlour's {name} as an OpenSpiel game (``{short_name(name)}``)."
+        found = type(f"ParlourGame_{name}", (ParlourGame,), {"__init__": init, "__doc__": doc})
+        GAME_CLASSES[name] = found
+    return found
+
+
+def register(name: str) -> None:
+    """Register parlour game ``name`` (which must have an action encoding) with OpenSpiel as
+    ``parlour_<name>``, once: `load_game` calls it, so that a game registered with parlour
+    after this module was imported loads too."""
+    if name not in _GAME_TYPES:
+        game_type = _game_type(name)
+        pyspiel.register_game(game_type, _game_class(name))
+        _GAME_TYPES[name] = game_type
+
+
 for _name in GAME_NAMES:
-    pyspiel.register_game(_GAME_TYPES[_name], GAME_CLASSES[_name])
+    register(_name)
 
 
 def options_parameter(options: dict[str, Any]) -> str:
@@ -415,5 +445,8 @@ def options_parameter(options: dict[str, Any]) -> str:
 
 
 def load_game(name: str, options: dict[str, Any] | None = None) -> Any:
-    """The OpenSpiel game of parlour game ``name`` with parlour ``options``."""
+    """The OpenSpiel game of parlour game ``name`` with parlour ``options`` (a game registered
+    with parlour after this module was imported is registered with OpenSpiel first)."""
+    if name not in _GAME_TYPES and name in game_names():
+        register(name)
     return pyspiel.load_game(short_name(name), {"options": options_parameter(options or {})})
