@@ -55,7 +55,7 @@ __all__ = [
     "ParlourState",
     "load_game",
     "options_parameter",
-    "register",
+    "register_with_openspiel",
     "short_name",
 ]
 
@@ -367,50 +367,17 @@ class ParlourObserver:
         return text
 
 
-class BeloteGame(ParlourGame):
-    """Belote as an OpenSpiel game (``parlour_belote``)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("belote", params)
-
-
-class BeziqueGame(ParlourGame):
-    """Bezique as an OpenSpiel game (``parlour_bezique``)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("bezique", params)
-
-
-class EcarteGame(ParlourGame):
-    """Écarté as an OpenSpiel game (``parlour_ecarte``)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("ecarte", params)
-
-
-class BurracoGame(ParlourGame):
-    """Burraco as an OpenSpiel game (``parlour_burraco``)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("burraco", params)
-
-
-GAME_CLASSES: dict[str, type[ParlourGame]] = {
-    "belote": BeloteGame,
-    "bezique": BeziqueGame,
-    "ecarte": EcarteGame,
-    "burraco": BurracoGame,
-}
-"""The registered OpenSpiel game class of each parlour game (registering a class, as
-OpenSpiel's own Python games do, keeps the interpreter's exit clean)."""
+GAME_CLASSES: dict[str, type[ParlourGame]] = {}
+"""The OpenSpiel game class of each parlour game registered with OpenSpiel so far (a class
+per game, made from the game's name; registering a class, as OpenSpiel's own Python games do,
+keeps the interpreter's exit clean)."""
 
 _GAME_TYPES: dict[str, Any] = {}
 """The OpenSpiel game type of each parlour game registered with OpenSpiel so far."""
 
 
 def _game_class(name: str) -> type[ParlourGame]:
-    """The OpenSpiel game class of parlour game ``name``: a built-in game's from
-    `GAME_CLASSES`, else one made (and kept there) for a game registered with parlour later."""
+    """The OpenSpiel game class of parlour game ``name`` (made once, kept in `GAME_CLASSES`)."""
     found = GAME_CLASSES.get(name)
     if found is None:
 
@@ -423,7 +390,7 @@ def _game_class(name: str) -> type[ParlourGame]:
     return found
 
 
-def register(name: str) -> None:
+def register_with_openspiel(name: str) -> None:
     """Register parlour game ``name`` (which must have an action encoding) with OpenSpiel as
     ``parlour_<name>``, once: `load_game` calls it, so that a game registered with parlour
     after this module was imported loads too."""
@@ -434,7 +401,7 @@ def register(name: str) -> None:
 
 
 for _name in GAME_NAMES:
-    register(_name)
+    register_with_openspiel(_name)
 
 
 def options_parameter(options: dict[str, Any]) -> str:
@@ -448,5 +415,5 @@ def load_game(name: str, options: dict[str, Any] | None = None) -> Any:
     """The OpenSpiel game of parlour game ``name`` with parlour ``options`` (a game registered
     with parlour after this module was imported is registered with OpenSpiel first)."""
     if name not in _GAME_TYPES and name in game_names():
-        register(name)
+        register_with_openspiel(name)
     return pyspiel.load_game(short_name(name), {"options": options_parameter(options or {})})
