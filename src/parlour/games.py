@@ -73,21 +73,20 @@ def new_game(
     options: Mapping[str, Any] | Any | None = None,
     seed: int | None = None,
     dealer: int = 0,
-) -> AnyState: ...
+) -> Any: ...
 def new_game(
     name: str,
     *,
     options: Mapping[str, Any] | Any | None = None,
     seed: int | None = None,
     dealer: int = 0,
-) -> AnyState:
+) -> Any:
     """A new match of game ``name``; with ``seed``, its first deal drawn from ``Random(seed)``.
 
     ``options`` is a mapping of option names (or the game's ``Options`` record). Without a seed,
     `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
     """
-    state: AnyState = core.new_game(name, options=options, seed=seed, dealer=dealer)
-    return state
+    return core.new_game(name, options=options, seed=seed, dealer=dealer)
 
 
 @overload

@@ -126,7 +126,7 @@ def test_a_view_is_immutable_and_copies_to_itself(game: str) -> None:
     assert copy.copy(seen) is seen and copy.deepcopy(seen) is seen
     assert hash(seen) == hash(parlour.view(parlour.new_game(game, seed=2), 1))
     with pytest.raises(AttributeError):
-        seen.seat = 0  # type: ignore[misc]
+        seen.seat = 0
 
 
 def test_burraco_moves_are_the_legal_moves_of_the_seat_to_act() -> None:
