@@ -17,11 +17,13 @@ from parlour.burraco import known as _known
 from parlour.burraco import narrate as _narrate
 from parlour.burraco import view as _view
 from parlour.burraco.faces import (
+    COPIES,
     DECK,
     FACE_CARDS,
     FACE_OF,
     cards_of,
     contains,
+    excess_face,
     pack,
 )
 from parlour.burraco.legal import (
@@ -373,8 +375,17 @@ def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
     for card in cards:
         if not isinstance(card, Card) or card not in FACE_OF:
             return Violation("card.not_held", f"{card!r} is not a card of the Burraco deck")
+    faces = [FACE_OF[card] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        card = FACE_CARDS[excess]
+        return Violation(
+            "card.not_held",
+            f"you do not hold {cards.count(card)} × {card.symbol} (the deck has "
+            f"{COPIES[excess]})",
+        )
     hand = state.hands[state.to_act]
-    if contains(hand, pack(FACE_OF[card] for card in cards)):
+    if contains(hand, pack(faces)):
         return None
     missing = [card for card in dict.fromkeys(cards) if cards.count(card) > _held(hand, card)]
     card = missing[0]

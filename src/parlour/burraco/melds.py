@@ -79,10 +79,12 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from parlour.burraco.faces import (
+    COPIES,
     FACE_BY_CODE,
     FACE_CARDS,
     WILD_FACES,
     contains,
+    excess_face,
     face_rank,
     face_suit,
     is_wild_face,
@@ -744,6 +746,9 @@ def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | MeldProblem:
         )
     by_code = FACE_BY_CODE
     faces = [by_code[card.code] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        return _too_many_copies(cards, excess)
     natural_faces = [face for face in faces if not is_wild_face(face)]
     ranks = {face_rank[face] for face in natural_faces}
     if len(ranks) <= 1:
@@ -1255,7 +1260,10 @@ def read_addition(
     if "=" not in words:
         if not words:
             raise NotationError("an add names the cards to add, e.g. 'add 1 6H'")
-        return _resolve_addition(meld, [parse_card(word) for word in words], None, rules, number)
+        added_cards = [parse_card(word) for word in words]
+        return _copies_problem(added_cards, None) or _resolve_addition(
+            meld, added_cards, None, rules, number
+        )
     split = words.index("=")
     if split == 0:
         raise NotationError(
@@ -1267,6 +1275,9 @@ def read_addition(
         )
     added_cards = [parse_card(word) for word in words[:split]]
     shown = [parse_card(word) for word in words[split + 1 :]]
+    problem = _copies_problem(added_cards, shown)
+    if problem is not None:
+        return problem
     by_code = FACE_BY_CODE
     added = pack(by_code[card.code] for card in added_cards)
     if pack(by_code[card.code] for card in shown) != meld.packed + added:
@@ -1276,6 +1287,29 @@ def read_addition(
             f"and the added {_cards_text(added_cards)}",
         )
     return _resolve_addition(meld, added_cards, shown, rules, number)
+
+
+def _too_many_copies(cards: Sequence[Card], face: int) -> MeldProblem:
+    card = FACE_CARDS[face]
+    return _problem(
+        "too_many_copies",
+        f"{_cards_text(cards)} names {card.text} {cards.count(card)} times; the deck has "
+        f"{COPIES[face]}",
+    )
+
+
+def _copies_problem(
+    added_cards: Sequence[Card], shown: Sequence[Card] | None
+) -> MeldProblem | None:
+    """``burraco.too_many_copies`` if the added cards or the meld as shown name a card more often
+    than the deck holds it (checked before either is packed; the meld's own cards are bounded
+    where it was read)."""
+    by_code = FACE_BY_CODE
+    for cards in (added_cards, shown or ()):
+        excess = excess_face([by_code[card.code] for card in cards])
+        if excess >= 0:
+            return _too_many_copies(cards, excess)
+    return None
 
 
 def _resolve_addition(

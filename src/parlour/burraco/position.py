@@ -19,7 +19,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.burraco.faces import DECK, FACE_CARDS, FACE_OF, cards_of, contains, count, pack
+from parlour.burraco.faces import (
+    COPIES,
+    DECK,
+    FACE_CARDS,
+    FACE_OF,
+    cards_of,
+    contains,
+    count,
+    excess_face,
+    pack,
+)
 from parlour.burraco.legal import TEAM_OF, TEAMS, meld_rules, team_melds_allow_set
 from parlour.burraco.melds import Meld, read_meld
 from parlour.burraco.options import Options
@@ -53,7 +63,6 @@ _MAX_SCORE = 2**53
 """No score of a position may be larger than this in size (JSON's exact integers)."""
 _MAX_MELDS = len(DECK) // 3
 """No team can have more melds than this (three cards each)."""
-_COPIES: Counter[Card] = Counter(DECK)
 """How many copies of each card the 108-card deck holds."""
 _STOCK_AT_DRAW = STOCK_LEFT_AT_END + 1
 """The fewest cards the stock holds when a seat is to draw: a draw leaving two ends the hand."""
@@ -267,10 +276,13 @@ def _check_match(
 
 def _packed(reader: PositionReader, key: str, cards: Sequence[Card]) -> int:
     """``cards`` as a packed multiset, refusing more copies of a card than the deck holds."""
-    for card, copies in Counter(cards).items():
-        if copies > _COPIES[card]:
-            raise reader.fail(f"holds {card} {copies} times; the deck has {_COPIES[card]}", key)
-    return pack(FACE_OF[card] for card in cards)
+    faces = [FACE_OF[card] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        card = FACE_CARDS[excess]
+        raise reader.fail(f"holds {card} {faces.count(excess)} times; the deck has "
+                          f"{COPIES[excess]}", key)  # fmt: skip
+    return pack(faces)
 
 
 def _faces(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -399,10 +411,10 @@ def _check_dealt(
     card more often than the deck."""
     dealt = Counter([*drawn, *stock, *(card for pozzetto in pozzetti for card in pozzetto)])
     for card in sorted(dealt, key=lambda card: card.sort_key):
-        if dealt[card] > _COPIES[card]:
+        if dealt[card] > COPIES[FACE_OF[card]]:
             raise reader.fail(
                 f"the stock as dealt (drawn and left) and the pozzetti hold {card} "
-                f"{dealt[card]} times; the deck has {_COPIES[card]}",
+                f"{dealt[card]} times; the deck has {COPIES[FACE_OF[card]]}",
                 "drawn",
             )
 
