@@ -32,7 +32,8 @@ from parlour.burraco.legal import (
     LegalMoves,
     discard_problem,
     finish_problem,
-    legal_moves_of,
+    legal_moves,
+    listed_moves,
     meld_rules,
     pickup_problem,
     team_melds_allow_set,
@@ -144,11 +145,7 @@ class BurracoGame:
     def legal_moves(self, state: BurracoState) -> Sequence[Move]:
         """Every legal move in the documented order; empty at a deal or once it is over
         (`BurracoState.legal`, computed once per state)."""
-        found = state.legal_cache
-        if found is None:
-            found = legal_moves_of(state)
-            object.__setattr__(state, "legal_cache", found)
-        return found
+        return legal_moves(state)
 
     def check(self, state: BurracoState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
@@ -163,7 +160,7 @@ class BurracoGame:
         the list recorded; otherwise the move is judged once, and what it makes applied.
         """
         if seat is None or seat == state.to_act:
-            listed = state.legal_cache  # None if not asked for: then judge this move alone
+            listed = listed_moves(state)  # None if not asked for: then judge this move alone
             if isinstance(listed, LegalMoves):
                 try:
                     return _apply_legal(state, move, listed.made_by(move))

@@ -66,7 +66,9 @@ __all__ = [
     "closing_problem",
     "discard_problem",
     "finish_problem",
+    "legal_moves",
     "legal_moves_of",
+    "listed_moves",
     "meld_rules",
     "pickup_problem",
     "team_melds_allow_set",
@@ -322,17 +324,18 @@ class LegalMoves(Sequence[Move]):
     and `made_by` building only the blocks that could hold the move.
     """
 
-    __slots__ = ("_blocks", "_ends", "_lays_cards", "_length", "_picked", "_picked_record")
+    __slots__ = ("_blocks", "_ends", "_lays_cards", "_length")
 
-    def __init__(self, blocks: Sequence[Block], ends: Sequence[int], lays_cards: bool) -> None:
+    def __init__(
+        self, blocks: tuple[Block, ...], ends: tuple[int, ...], lays_cards: bool
+    ) -> None:
         """``blocks`` in order, ``ends[i]`` the index just after block ``i``'s last move (no
-        block is empty); ``lays_cards`` whether any block is of melds or adds."""
+        block is empty); ``lays_cards`` whether any block is of melds or adds. Nothing is
+        written after this: the object is immutable, and safe to share between threads."""
         self._blocks = blocks
         self._ends = ends
         self._length = ends[-1] if ends else 0
         self._lays_cards = lays_cards
-        self._picked: Move | None = None
-        self._picked_record: TableMeld | Addition | None = None
 
     def __len__(self) -> int:
         return self._length
@@ -364,8 +367,11 @@ class LegalMoves(Sequence[Move]):
             move, made = _meld_move(record), record
         else:
             move, made = _add_move(number, record), record
-        self._picked = move
-        self._picked_record = made
+        key = (id(self), id(move))
+        if key not in _MADE_BY_PICKED:
+            if len(_MADE_BY_PICKED) >= _PICKED_LIMIT:
+                _MADE_BY_PICKED.clear()
+            _MADE_BY_PICKED[key] = (self, move, made)
         return move
 
     def __iter__(self) -> Iterator[Move]:
@@ -390,8 +396,9 @@ class LegalMoves(Sequence[Move]):
     def made_by(self, move: object) -> TableMeld | Addition | None:
         """The new meld or the addition that the legal ``move`` makes (None for a discard);
         `KeyError` if ``move`` is not one of these moves."""
-        if move is self._picked and move is not None:
-            return self._picked_record
+        picked = _MADE_BY_PICKED.get((id(self), id(move)))
+        if picked is not None and picked[0] is self and picked[1] is move:
+            return picked[2]
         if isinstance(move, Discard):
             for number, kind, a, b, c, d in self._blocks:
                 if number < 0 and move in BUILD[kind](a, b, c, d):
@@ -420,6 +427,39 @@ class LegalMoves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"LegalMoves({list(self)!r})"
+
+
+_MADE_BY_PICKED: dict[tuple[int, int], tuple[LegalMoves, Move, TableMeld | Addition | None]] = {}
+"""What each move read by index from a `LegalMoves` makes (the new meld, the addition, or None
+for a discard), keyed by the identities of the legal set and the move object and holding both
+(so neither identity is reused while its entry lives). An entry is written once, from the
+block that built the move, and is the same whoever writes it; `LegalMoves.made_by` reads it so
+that applying a move just read costs no search."""
+_PICKED_LIMIT = 4096
+
+_LEGAL_BY_STATE: dict[int, tuple[BurracoState, Sequence[Move]]] = {}
+"""The legal moves of the states seen last, keyed by the identity of the (immutable) state
+and holding it; bounded by `_LEGAL_LIMIT` (cleared when full)."""
+_LEGAL_LIMIT = 1024
+
+
+def legal_moves(state: BurracoState) -> Sequence[Move]:
+    """Every legal move of ``state`` in the documented order, computed once per state object
+    (kept in a bounded cache, written in this one place)."""
+    seen = _LEGAL_BY_STATE.get(id(state))
+    if seen is not None and seen[0] is state:
+        return seen[1]
+    found = legal_moves_of(state)
+    if len(_LEGAL_BY_STATE) >= _LEGAL_LIMIT:
+        _LEGAL_BY_STATE.clear()
+    _LEGAL_BY_STATE[id(state)] = (state, found)
+    return found
+
+
+def listed_moves(state: BurracoState) -> Sequence[Move] | None:
+    """The legal moves of ``state`` if they were already listed, else ``None``."""
+    seen = _LEGAL_BY_STATE.get(id(state))
+    return seen[1] if seen is not None and seen[0] is state else None
 
 
 def _unfinishable(state: BurracoState, meld: TableMeld, melds: Sequence[TableMeld]) -> bool:
@@ -513,7 +553,7 @@ def _play_moves(state: BurracoState) -> LegalMoves:
             total += len(allowed)
             blocks.append((DISCARDS_BLOCK, GIVEN, allowed, None, None, None))
             ends.append(total)
-    return LegalMoves(blocks, ends, lays_cards)
+    return LegalMoves(tuple(blocks), tuple(ends), lays_cards)
 
 
 _NEVER = 1 << 30

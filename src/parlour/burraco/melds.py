@@ -237,6 +237,13 @@ class MeldKind(enum.Enum):
     SEQUENCE = "sequence"
 
 
+def _packed_cards(cards: tuple[Card, ...]) -> int:
+    """``cards`` (a meld's, already bounded by the deck's copies) as a packed multiset."""
+    unit = _UNIT
+    by_code = FACE_BY_CODE
+    return sum(unit[by_code[card.code]] for card in cards)
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class MeldRules:
     """The meld rules of one set of options, compiled once.
@@ -248,20 +255,33 @@ class MeldRules:
 
     ace_to_ace_run: bool = False
     wild_rearrangement: str = "tournament"
-    max_sequence_length: int = attrs.field(init=False, eq=False, repr=False)
-    keeps_places: bool = attrs.field(init=False, eq=False, repr=False)
+    max_sequence_length: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda rules: _max_sequence_length(rules.ace_to_ace_run),
+                              takes_self=True),
+    )  # fmt: skip
+    keeps_places: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda rules: _keeps_places(rules.wild_rearrangement),
+                              takes_self=True),
+    )  # fmt: skip
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.ace_to_ace_run, bool):
-            raise OptionsError(f"ace_to_ace_run must be true or false, not {self.ace_to_ace_run!r}")
-        keeps = REARRANGEMENT_KEEPS_PLACES.get(self.wild_rearrangement)
-        if keeps is None:
-            raise OptionsError(
-                f"wild_rearrangement must be 'tournament' or 'free', "
-                f"not {self.wild_rearrangement!r}"
-            )
-        object.__setattr__(self, "max_sequence_length", MAX_SEQUENCE_LENGTH[self.ace_to_ace_run])
-        object.__setattr__(self, "keeps_places", keeps)
+
+def _max_sequence_length(ace_to_ace_run: object) -> int:
+    """`MAX_SEQUENCE_LENGTH` for the option; `OptionsError` unless it is a bool."""
+    if not isinstance(ace_to_ace_run, bool):
+        raise OptionsError(f"ace_to_ace_run must be true or false, not {ace_to_ace_run!r}")
+    return MAX_SEQUENCE_LENGTH[ace_to_ace_run]
+
+
+def _keeps_places(wild_rearrangement: str) -> bool:
+    """`REARRANGEMENT_KEEPS_PLACES` for the option; `OptionsError` for an unknown value."""
+    keeps = REARRANGEMENT_KEEPS_PLACES.get(wild_rearrangement)
+    if keeps is None:
+        raise OptionsError(
+            f"wild_rearrangement must be 'tournament' or 'free', not {wild_rearrangement!r}"
+        )
+    return keeps
 
 
 @attrs.frozen(kw_only=True, slots=True, repr=False, cache_hash=True)
@@ -280,6 +300,11 @@ class Meld:
     rank: Rank | None
     low: int
     wild_position: int | None
+    packed: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda meld: _packed_cards(meld.cards), takes_self=True),
+    )  # fmt: skip
+    """The meld's cards as a packed multiset of faces (computed as the record is built)."""
 
     @property
     def is_clean(self) -> bool:
@@ -317,13 +342,6 @@ class Meld:
         """A sequence's last position (``low + len(cards) - 1``); 0 for a set."""
         return self.low + len(self.cards) - 1 if self.kind is MeldKind.SEQUENCE else 0
 
-    @functools.cached_property
-    def packed(self) -> int:
-        """The meld's cards as a packed multiset of faces (computed once)."""
-        unit = _UNIT
-        by_code = FACE_BY_CODE
-        return sum(unit[by_code[card.code]] for card in self.cards)
-
     @property
     def text(self) -> str:
         """The meld in the notation of a new meld: its card texts in order, space-separated."""
@@ -353,12 +371,11 @@ class Addition:
     added: tuple[Card, ...]
     result: Meld
     ambiguous: bool
-
-    @functools.cached_property
-    def added_packed(self) -> int:
-        """The added cards as a packed multiset of faces (computed once)."""
-        by_code = FACE_BY_CODE
-        return sum(_UNIT[by_code[card.code]] for card in self.added)
+    added_packed: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda addition: _packed_cards(addition.added), takes_self=True),
+    )  # fmt: skip
+    """The added cards as a packed multiset of faces (computed as the record is built)."""
 
     def __repr__(self) -> str:
         return f"Addition({format_cards(self.added, ' ')} -> {self.result.text})"

@@ -30,7 +30,7 @@ from parlour.burraco.faces import (
     excess_face,
     pack,
 )
-from parlour.burraco.legal import TEAM_OF, TEAMS, meld_rules, team_melds_allow_set
+from parlour.burraco.legal import TEAM_OF, TEAMS, legal_moves, meld_rules, team_melds_allow_set
 from parlour.burraco.melds import Meld, read_meld
 from parlour.burraco.options import Options
 from parlour.burraco.rules import (
@@ -504,7 +504,7 @@ def _check_hand(
                 )
     if phase is Phase.PLAY:
         _check_turn(reader, state, team, hand_cards[seat])
-    if not state.legal:
+    if not legal_moves(state):
         raise reader.fail(f"seat {seat}, to act, would have no legal move", "to_act")
 
 

@@ -9,14 +9,12 @@ is cached, so hashing a state costs the same in the first hand and the tenth.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from parlour.burraco.melds import Meld
 from parlour.burraco.options import Options
-from parlour.core import Move, ScoreEvent
+from parlour.core import ScoreEvent
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -118,8 +116,8 @@ class BurracoState(StateJson):
     * ``known``: each seat's packed cards that everybody knows it holds (the discard pile it
       took, less one copy of each face it has since melded, added or discarded).
 
-    ``legal`` holds the legal moves, computed once, on first use and kept in ``legal_cache``
-    (``None`` until then; not part of equality).
+    The record holds no cache: its legal moves are kept, once computed, in a bounded cache of
+    `parlour.burraco._legal` keyed by the state.
     """
 
     table: Table
@@ -137,31 +135,6 @@ class BurracoState(StateJson):
     turn: Turn = NEW_TURN
     stalled: int = 0
     known: tuple[int, ...] = ()
-    legal_cache: Sequence[Move] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-
-    @property
-    def legal(self) -> Sequence[Move]:
-        """Every legal move in the documented order: a tuple, or in the play phase a lazy
-        `parlour.burraco.legal.LegalMoves` (computed once per state)."""
-        found = self.legal_cache
-        if found is None:
-            from parlour.burraco.legal import legal_moves_of
-
-            found = legal_moves_of(self)
-            object.__setattr__(self, "legal_cache", found)
-        return found
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle or a copy keeps: every field but the legal-move cache."""
-        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))
-                if field.init}  # fmt: skip
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "legal_cache", None)
 
     @property
     def stock_left(self) -> int:
