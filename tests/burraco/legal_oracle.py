@@ -1,4 +1,4 @@
-"""TEST ORACLE: Burraco's legal moves exactly as `parlour.burraco.legal` computed them before the
+"""TEST ORACLE: Burraco's legal moves exactly as `parlour.burraco._legal` computed them before the
 play-phase legal set was counted and built block by block: a copy of that module at the revision
 before the change (``git show 17e46c3:src/parlour/burraco/legal.py``), which builds every move
 of every state. tests/burraco/test_legal_equivalence.py compares the library against it; the
@@ -11,13 +11,13 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from parlour.burraco.faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
-from parlour.burraco.melds import Addition, MeldKind, MeldRules, additions, new_melds
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.options import Options
+from parlour.burraco._faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
+from parlour.burraco._melds import Addition, MeldKind, MeldRules, additions, new_melds
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._options import Options
+from parlour.burraco._state import BurracoState, Phase, Turn
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.burraco.state import BurracoState, Phase, Turn
 from parlour.cards import Rank
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.burraco.faces import DECK, pack_cards
-from parlour.burraco.melds import (
+from parlour.burraco._faces import DECK, pack_cards
+from parlour.burraco._melds import (
     Addition,
     Meld,
     MeldKind,
@@ -727,9 +727,9 @@ def test_additions_see_the_whole_suit_as_the_unreduced_search_does(options: dict
     over the states of random play it gives exactly what the search over every card of the
     suit gives."""
     from parlour.burraco import Options
-    from parlour.burraco.legal import TEAM_OF, meld_rules
-    from parlour.burraco.melds import _SUIT_MASKS, _WILD_FIELDS, _sequence_additions
-    from parlour.burraco.state import BurracoState, Phase
+    from parlour.burraco._legal import TEAM_OF, meld_rules
+    from parlour.burraco._melds import _SUIT_MASKS, _WILD_FIELDS, _sequence_additions
+    from parlour.burraco._state import BurracoState, Phase
 
     rules = meld_rules(Options(**options))
     rng = random.Random(11)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from parlour.burraco.faces import CARD_VALUE, FACE_OF, face_rank, face_suit, faces_of, is_wild_face
-from parlour.burraco.legal import TEAM_OF, legal_moves
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.state import BurracoState, Phase
+from parlour.burraco._faces import CARD_VALUE, FACE_OF, face_rank, face_suit, faces_of, is_wild_face
+from parlour.burraco._legal import TEAM_OF, legal_moves
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._state import BurracoState, Phase
 from parlour.core import Move
 
 __all__ = ["bot_move"]

@@ -7,7 +7,7 @@ still end the turn afterwards (Settled points 6–7): with an empty hand it take
 directly (if the team has not had one); otherwise it must hold a card it may discard.
 
 Legal moves come in this order: in the draw phase ``draw`` then ``pickup``; in the play phase
-every ``meld`` in the meld engine's order (`parlour.burraco.melds.new_melds`), then every
+every ``meld`` in the meld engine's order (`parlour.burraco._melds.new_melds`), then every
 ``add`` by meld number (each meld's additions in the engine's order), then every ``discard`` by
 face (suits S H D C, ranks 2 up to A, the joker last).
 """
@@ -19,14 +19,14 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-from parlour.burraco.counts import (
+from parlour.burraco._counts import (
     addition_blocks,
     distinct_faces_count,
     distinct_wilds,
     new_sequence_blocks,
     new_set_block,
 )
-from parlour.burraco.faces import (
+from parlour.burraco._faces import (
     FACE_CARDS,
     count,
     distinct_faces,
@@ -35,7 +35,7 @@ from parlour.burraco.faces import (
     nth_distinct_face,
     pack,
 )
-from parlour.burraco.melds import (
+from parlour.burraco._melds import (
     SUIT_MASKS,
     WILD_FIELDS,
     Addition,
@@ -51,11 +51,11 @@ from parlour.burraco.melds import (
     set_addition_at,
     set_rank_mask,
 )
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.options import Options
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._options import Options
+from parlour.burraco._state import BurracoState, Phase, Turn
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.burraco.state import BurracoState, Phase, Turn
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat
 
@@ -317,7 +317,7 @@ PICK: tuple[Callable[[Any, Any, Any, Any, int], Any], ...] = (
 class LegalMoves(Sequence[Move]):
     """The legal moves of a state in the play phase, as an immutable lazy sequence: the melds,
     then the adds meld by meld, then the discards. Its length is known at once from each block's
-    count (`parlour.burraco.counts`); a block is built only when one of its moves is read, and a
+    count (`parlour.burraco._counts`); a block is built only when one of its moves is read, and a
     move object only when it is read (the meld engine's results are shared, cached records).
 
     It compares equal to any sequence of the same moves in the same order, and answers ``in``

@@ -64,7 +64,7 @@ burraco.wild_cannot_move    an add needing a rearrangement the tournament rule f
 burraco.bad_arrangement     an ``=`` arrangement that is not the meld's cards plus the added
 ==========================  ================================================================
 
-Performance: hands are packed multisets (`parlour.burraco.faces`); sequences are found by
+Performance: hands are packed multisets (`parlour.burraco._faces`); sequences are found by
 scanning each suit's 14 positions once per low end with at most one hole for a wild, so the work
 follows what the hand holds, not every window.
 """
@@ -78,7 +78,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from parlour.burraco.faces import (
+from parlour.burraco._faces import (
     COPIES,
     FACE_BY_CODE,
     FACE_CARDS,
@@ -91,7 +91,7 @@ from parlour.burraco.faces import (
     pack,
     size,
 )
-from parlour.burraco.faces import value as hand_value
+from parlour.burraco._faces import value as hand_value
 from parlour.cards import Card, Rank, Suit, format_cards, parse_card
 from parlour.core import Violation
 from parlour.errors import NotationError, OptionsError

@@ -2,7 +2,7 @@
 pozzetti, the three ends of a hand, and the notation.
 
 `GAME` is the object registered under ``"burraco"``; the top-level functions of `parlour`
-dispatch to it. The order of the legal moves is given in `parlour.burraco.legal`.
+dispatch to it. The order of the legal moves is given in `parlour.burraco._legal`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.burraco import bot as _bot
-from parlour.burraco import known as _known
-from parlour.burraco import narrate as _narrate
-from parlour.burraco import view as _view
-from parlour.burraco.faces import (
+from parlour.burraco import _bot, _known, _narrate, _view
+from parlour.burraco._faces import (
     COPIES,
     DECK,
     FACE_CARDS,
@@ -26,7 +23,7 @@ from parlour.burraco.faces import (
     excess_face,
     pack,
 )
-from parlour.burraco.legal import (
+from parlour.burraco._legal import (
     TEAM_OF,
     TEAMS,
     LegalMoves,
@@ -38,10 +35,12 @@ from parlour.burraco.legal import (
     pickup_problem,
     team_melds_allow_set,
 )
-from parlour.burraco.melds import Addition, read_addition, read_meld
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
-from parlour.burraco.options import Options
+from parlour.burraco._melds import Addition, read_addition, read_meld
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
+from parlour.burraco._options import Options
+from parlour.burraco._scoring import hand_awards, match_winner, score_hand
+from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.burraco.rules import (
     DEAL_LAYOUTS,
     HAND_PACKETS,
@@ -49,8 +48,6 @@ from parlour.burraco.rules import (
     STOCK_LEFT_AT_END,
     deal_fields,
 )
-from parlour.burraco.scoring import hand_awards, match_winner, score_hand
-from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card, Rank, parse_card
 from parlour.core import (
     CHANCE,

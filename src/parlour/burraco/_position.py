@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.burraco.faces import (
+from parlour.burraco._faces import (
     COPIES,
     DECK,
     FACE_CARDS,
@@ -30,9 +30,11 @@ from parlour.burraco.faces import (
     excess_face,
     pack,
 )
-from parlour.burraco.legal import TEAM_OF, TEAMS, legal_moves, meld_rules, team_melds_allow_set
-from parlour.burraco.melds import Meld, read_meld
-from parlour.burraco.options import Options
+from parlour.burraco._legal import TEAM_OF, TEAMS, legal_moves, meld_rules, team_melds_allow_set
+from parlour.burraco._melds import Meld, read_meld
+from parlour.burraco._options import Options
+from parlour.burraco._scoring import hand_awards, match_winner
+from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.burraco.rules import (
     BURRACO_BONUS,
     CLOSING_BONUS,
@@ -42,8 +44,6 @@ from parlour.burraco.rules import (
     STOCK_LEFT_AT_END,
     STOCK_SIZES,
 )
-from parlour.burraco.scoring import hand_awards, match_winner
-from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card
 from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
 

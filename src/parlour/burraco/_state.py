@@ -1,7 +1,7 @@
 """Burraco's state records: the match (`Table`), what the current turn has done (`Turn`), the
 state of a hand in play (`BurracoState`), and the score of a finished hand (`HandResult`).
 
-Hands are packed multisets of faces (`parlour.burraco.faces`); piles are tuples of faces, top
+Hands are packed multisets of faces (`parlour.burraco._faces`); piles are tuples of faces, top
 first. Every record is frozen and built by keyword. Finished hands live in the `Table`, whose hash
 is cached, so hashing a state costs the same in the first hand and the tenth.
 """
@@ -12,8 +12,8 @@ import enum
 
 import attrs
 
-from parlour.burraco.melds import Meld
-from parlour.burraco.options import Options
+from parlour.burraco._melds import Meld
+from parlour.burraco._options import Options
 from parlour.core import ScoreEvent
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
@@ -105,7 +105,7 @@ NEW_TURN = Turn()
 class BurracoState(StateJson):
     """A Burraco match at one moment.
 
-    * ``hands``: each seat's packed hand (`parlour.burraco.faces`); ``hand_sizes`` their sizes.
+    * ``hands``: each seat's packed hand (`parlour.burraco._faces`); ``hand_sizes`` their sizes.
     * ``melds``: each team's melds, in the order they were laid down (``add n`` names the n-th).
     * ``discard``: the discard pile, top first (it is open: everyone sees all of it).
     * ``stock`` and ``drawn``: the stock as dealt, top first, and how many cards were drawn.
