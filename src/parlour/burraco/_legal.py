@@ -435,12 +435,15 @@ for a discard), keyed by the identities of the legal set and the move object and
 (so neither identity is reused while its entry lives). An entry is written once, from the
 block that built the move, and is the same whoever writes it; `LegalMoves.made_by` reads it so
 that applying a move just read costs no search."""
-_PICKED_LIMIT = 4096
+_PICKED_LIMIT = 64
+"""Small on purpose: an entry serves the `apply` that follows a read, and every entry keeps a
+legal set (and what its blocks hold) alive, which a larger cache makes the collector walk."""
 
 _LEGAL_BY_STATE: dict[int, tuple[BurracoState, Sequence[Move]]] = {}
 """The legal moves of the states seen last, keyed by the identity of the (immutable) state
 and holding it; bounded by `_LEGAL_LIMIT` (cleared when full)."""
-_LEGAL_LIMIT = 1024
+_LEGAL_LIMIT = 64
+"""Small for the same reason as `_PICKED_LIMIT`: each entry keeps a state alive."""
 
 
 def legal_moves(state: BurracoState) -> Sequence[Move]:
