@@ -48,6 +48,7 @@ __all__ = [
     "pack",
     "pack_cards",
     "remove",
+    "shares_a_face",
     "size",
     "value",
     "wild_count",
@@ -133,6 +134,12 @@ _WILD_BITS = (
     _field_mask(WILD_FACES, 2),
     _field_mask(WILD_FACES, 4),
 )
+
+
+def shares_a_face(hand: int, other: int) -> bool:
+    """Whether the two packed hands hold at least one face in common."""
+    present = (hand | hand >> 1 | hand >> 2) & (other | other >> 1 | other >> 2) & _BIT0
+    return present != 0
 
 
 def is_wild_face(face: int) -> bool:

@@ -22,6 +22,7 @@ from parlour.burraco._faces import (
     contains,
     excess_face,
     pack,
+    shares_a_face,
 )
 from parlour.burraco._legal import (
     TEAM_OF,
@@ -33,6 +34,7 @@ from parlour.burraco._legal import (
     listed_moves,
     meld_rules,
     pickup_problem,
+    pile_card_problem,
     team_melds_allow_set,
 )
 from parlour.burraco._melds import Addition, read_addition, read_meld
@@ -409,6 +411,9 @@ def _check_meld(state: BurracoState, move: Meld) -> Violation | TableMeld:
     meld = read_meld(cards, meld_rules(options))
     if isinstance(meld, Violation):
         return meld
+    problem = pile_card_problem(state, meld.packed)
+    if problem is not None:
+        return problem
     team_melds = state.melds[_team(state, state.to_act)]
     if not team_melds_allow_set(options, team_melds, meld):
         return Violation(
@@ -461,6 +466,9 @@ def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
         return Violation("burraco.place_needed", str(error))
     if isinstance(resolved, Violation):
         return resolved
+    problem = pile_card_problem(state, resolved.added_packed)
+    if problem is not None:
+        return problem
     left = state.hands[seat] - resolved.added_packed
     changed = _replace(team_melds, move.number - 1, resolved.result)
     violation = finish_problem(
@@ -545,24 +553,45 @@ def _pickup(state: BurracoState) -> BurracoState:
         hand_sizes=_replace(state.hand_sizes, seat, state.hand_sizes[seat] + len(pile)),
         melds=state.melds, discard=(), stock=state.stock, drawn=state.drawn,
         pozzetti=state.pozzetti, pozzetto_of_team=state.pozzetto_of_team, unseen=state.unseen,
-        turn=_pickup_turn(single, forbidden), stalled=state.stalled,
+        turn=_pickup_turn(
+            single, forbidden, pack(pile) if options.must_meld_after_taking_pile else 0
+        ),
+        stalled=state.stalled,
         known=_known.after_pickup(state.known, seat, pile, options.players),
     )  # fmt: skip
 
 
-@functools.cache
-def _pickup_turn(single: bool, forbidden: int) -> Turn:
+def _pickup_turn(single: bool, forbidden: int, pile_to_meld: int) -> Turn:
     """The turn after taking the pile (a one-card pile if ``single``; ``forbidden`` the face
-    that may not be discarded, or -1)."""
+    that may not be discarded, or -1; ``pile_to_meld`` the packed pile when one of its cards
+    must be melded this turn, else 0)."""
+    if pile_to_meld:
+        return Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden,
+                    pile_to_meld=pile_to_meld)  # fmt: skip
+    return _pile_taken_turn(single, forbidden)
+
+
+@functools.cache
+def _pile_taken_turn(single: bool, forbidden: int) -> Turn:
     return Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden)
 
 
+def _melded_turn(turn: Turn, laid: int) -> Turn:
+    """``turn`` once the player has melded or added the packed cards ``laid``: a card of the
+    pile still to be melded is melded if ``laid`` holds one of its faces (copies are alike)."""
+    pending = turn.pile_to_meld
+    if pending and not shares_a_face(pending, laid):
+        return Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
+                    no_discard_face=turn.no_discard_face, melded=True,
+                    last_turn=turn.last_turn, pile_to_meld=pending)  # fmt: skip
+    return _melded_plain_turn(turn.took_pile, turn.single_card_pile, turn.no_discard_face,
+                              turn.last_turn)  # fmt: skip
+
+
 @functools.cache
-def _melded_turn(turn: Turn) -> Turn:
-    """``turn`` once the player has melded or added."""
-    return Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
-                no_discard_face=turn.no_discard_face, melded=True,
-                last_turn=turn.last_turn)  # fmt: skip
+def _melded_plain_turn(took_pile: bool, single: bool, forbidden: int, last_turn: bool) -> Turn:
+    return Turn(took_pile=took_pile, single_card_pile=single, no_discard_face=forbidden,
+                melded=True, last_turn=last_turn)  # fmt: skip
 
 
 def _laid(state: BurracoState, laid: int, laid_size: int, melds: tuple[Any, ...]) -> BurracoState:
@@ -584,7 +613,7 @@ def _laid(state: BurracoState, laid: int, laid_size: int, melds: tuple[Any, ...]
         hand_sizes=_replace(state.hand_sizes, seat, hand_size),
         melds=_replace(state.melds, team, melds), discard=state.discard, stock=state.stock,
         drawn=state.drawn, pozzetti=state.pozzetti, pozzetto_of_team=pozzetto_of_team,
-        unseen=state.unseen, turn=_melded_turn(state.turn), stalled=state.stalled,
+        unseen=state.unseen, turn=_melded_turn(state.turn, laid), stalled=state.stalled,
         known=_known.after_laying(state.known, seat, laid),
     )  # fmt: skip
 

@@ -28,12 +28,14 @@ from parlour.burraco._counts import (
 )
 from parlour.burraco._faces import (
     FACE_CARDS,
+    FACE_OF,
     count,
     distinct_faces,
     faces_of,
     is_wild_face,
     nth_distinct_face,
     pack,
+    shares_a_face,
 )
 from parlour.burraco._melds import (
     SUIT_MASKS,
@@ -71,6 +73,7 @@ __all__ = [
     "listed_moves",
     "meld_rules",
     "pickup_problem",
+    "pile_card_problem",
     "team_melds_allow_set",
 ]
 
@@ -161,6 +164,7 @@ def discard_problem(state: BurracoState, face: int) -> Violation | None:
             "burraco.must_meld_first",
             "you took the discard pile: meld or add at least once before you discard",
         )
+
     if face == turn.no_discard_face:
         return Violation(
             "burraco.no_rediscard",
@@ -172,6 +176,19 @@ def discard_problem(state: BurracoState, face: int) -> Violation | None:
         team = TEAM_OF[options.players][seat]
         if state.pozzetto_of_team[team] >= 0:
             return closing_problem(options, state.melds[team], face)
+    return None
+
+
+def pile_card_problem(state: BurracoState, laid: int) -> Violation | None:
+    """Why a meld or an add of the packed cards ``laid`` may not be made now: under
+    ``must_meld_after_taking_pile`` the first meld or add after taking the pile uses one of its
+    cards (rules §4.12: one "is melded at once")."""
+    pending = state.turn.pile_to_meld
+    if pending and not shares_a_face(pending, laid):
+        return Violation(
+            "burraco.must_meld_pile_card",
+            "you took the discard pile: your first meld or add must use one of its cards",
+        )
     return None
 
 
@@ -220,7 +237,14 @@ def pickup_problem(state: BurracoState) -> Violation | None:
     )  # fmt: skip
     after_pickup = legal_moves_of(probe)
     if isinstance(after_pickup, LegalMoves) and after_pickup.lays_cards:
-        return None
+        if not options.must_meld_after_taking_pile:
+            return None
+        taken = pack(pile)
+        for move in after_pickup:
+            if isinstance(move, (Meld, Add)) and shares_a_face(
+                taken, pack(FACE_OF[card] for card in move.cards)
+            ):
+                return None
     if options.must_meld_after_taking_pile:
         return Violation(
             "burraco.pickup_needs_meld",
@@ -538,8 +562,10 @@ def _play_moves(state: BurracoState) -> LegalMoves:
                 total += count
                 blocks.append(block)
                 ends.append(total)
-    lays_cards = total > 0
     turn = state.turn
+    if turn.pile_to_meld:
+        blocks, ends, total = _using_the_pile(blocks, turn.pile_to_meld)
+    lays_cards = total > 0
     if (
         hand_size > 1
         and turn.no_discard_face < 0
@@ -557,6 +583,23 @@ def _play_moves(state: BurracoState) -> LegalMoves:
             blocks.append((DISCARDS_BLOCK, GIVEN, allowed, None, None, None))
             ends.append(total)
     return LegalMoves(tuple(blocks), tuple(ends), lays_cards)
+
+
+def _using_the_pile(blocks: list[Block], pile: int) -> tuple[list[Block], list[int], int]:
+    """The meld and add blocks kept to the melds and adds that use a face of ``pile``."""
+    kept: list[Block] = []
+    ends: list[int] = []
+    total = 0
+    for number, kind, a, b, c, d in blocks:
+        records = [
+            record for record in BUILD[kind](a, b, c, d)
+            if shares_a_face(pile, record.packed if number == 0 else record.added_packed)
+        ]  # fmt: skip
+        if records:
+            total += len(records)
+            kept.append((number, GIVEN, records, None, None, None))
+            ends.append(total)
+    return kept, ends, total
 
 
 _NEVER = 1 << 30

@@ -146,6 +146,11 @@ def _write_hand(state: BurracoState) -> dict[str, Any]:
             if turn.no_discard_face < 0
             else FACE_CARDS[turn.no_discard_face].text,
             "melded": turn.melded,
+            **(
+                {"pile_to_meld": card_texts(cards_of(turn.pile_to_meld))}
+                if turn.pile_to_meld
+                else {}
+            ),
         },
         "stalled": state.stalled,
     }
@@ -325,7 +330,7 @@ def _read_turn(reader: PositionReader, phase: Phase, options: Options, stock_lef
     if reader.get("turn") is None:
         raise reader.fail("must be an object once the seat to act has drawn", "turn")
     turn = reader.child("turn")
-    turn.expect_keys(_TURN_KEYS)
+    turn.expect_keys(_TURN_KEYS, ("pile_to_meld",))
     took_pile = turn.boolean("took_pile")
     single = turn.boolean("single_card_pile")
     no_discard = turn.optional_card("no_discard")
@@ -337,7 +342,14 @@ def _read_turn(reader: PositionReader, phase: Phase, options: Options, stock_lef
     if barred != (no_discard is not None):
         wanted = "the card taken as a one-card pile" if barred else "null"
         raise turn.fail(f"must be {wanted} (single_card_pile_no_rediscard)", "no_discard")
+    pile_to_meld = 0
+    if turn.get("pile_to_meld") is not None:
+        if not (took_pile and options.must_meld_after_taking_pile):
+            raise turn.fail("is written only after a pickup under must_meld_after_taking_pile",
+                            "pile_to_meld")  # fmt: skip
+        pile_to_meld = _packed(turn, "pile_to_meld", turn.cards("pile_to_meld", 1))
     return Turn(
+        pile_to_meld=pile_to_meld,
         took_pile=took_pile, single_card_pile=single,
         no_discard_face=-1 if no_discard is None else FACE_OF[no_discard], melded=melded,
         last_turn=not took_pile and stock_left == STOCK_LEFT_AT_END,

@@ -88,6 +88,9 @@ class Turn:
     ``no_discard_face`` is the face that may not be discarded this turn (taken as a one-card
     pile, when ``single_card_pile_no_rediscard`` is on), else -1. ``last_turn`` is set when the
     draw left two cards in the stock: the hand ends after this turn's discard.
+    ``pile_to_meld`` is the packed pile just taken while ``must_meld_after_taking_pile`` still
+    asks for one of its cards to be melded or added this turn (rules §4.12, F.I.Bur.: the pile
+    "may be taken only when at least one of its cards is melded at once"), else 0.
     """
 
     took_pile: bool = False
@@ -95,6 +98,7 @@ class Turn:
     no_discard_face: int = -1
     melded: bool = False
     last_turn: bool = False
+    pile_to_meld: int = 0
 
 
 NEW_TURN = Turn()
