@@ -13,7 +13,7 @@ from typing import Any
 
 import parlour
 from parlour.burraco import BurracoState, BurracoView
-from parlour.burraco.faces import DECK
+from parlour.burraco._faces import DECK
 from parlour.cards import Card
 from tests.helpers import Cards, cards, deal_text_of
 

@@ -1,4 +1,4 @@
-"""TEST ORACLE: Burraco's legal moves exactly as `parlour.burraco.legal` computed them before the
+"""TEST ORACLE: Burraco's legal moves exactly as `parlour.burraco._legal` computed them before the
 play-phase legal set was counted and built block by block: a copy of that module at the revision
 before the change (``git show 17e46c3:src/parlour/burraco/legal.py``), which builds every move
 of every state. tests/burraco/test_legal_equivalence.py compares the library against it; the
@@ -11,13 +11,13 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from parlour.burraco.faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
-from parlour.burraco.melds import Addition, MeldKind, MeldRules, additions, new_melds
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.options import Options
+from parlour.burraco._faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
+from parlour.burraco._melds import Addition, MeldKind, MeldRules, additions, new_melds
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._options import Options
+from parlour.burraco._state import BurracoState, Phase, Turn
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.burraco.state import BurracoState, Phase, Turn
 from parlour.cards import Rank
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat
@@ -132,6 +132,11 @@ def _set_ranks(melds: Sequence[TableMeld]) -> tuple[Rank, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
+def _shares(pile: int, laid: int) -> bool:
+    """Whether the packed ``laid`` holds a face of the packed ``pile`` (face by face)."""
+    return any(count(pile, face) and count(laid, face) for face in range(53))
+
+
 def _meld_move(meld: TableMeld) -> Meld:
     """The `Meld` move that lays down ``meld`` (one shared value per meld)."""
     return Meld(meld.cards)
@@ -163,7 +168,8 @@ def pickup_problem(state: BurracoState) -> Violation | None:
         hand_sizes=(*state.hand_sizes[:seat], hand_size, *state.hand_sizes[seat + 1 :]),
         melds=state.melds, discard=(), stock=state.stock, drawn=state.drawn,
         pozzetti=state.pozzetti, pozzetto_of_team=state.pozzetto_of_team, unseen=state.unseen,
-        turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden),
+        turn=Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden,
+                  pile_to_meld=pack(pile) if options.must_meld_after_taking_pile else 0),
         stalled=state.stalled,
     )  # fmt: skip
     after_pickup = legal_moves_of(probe)
@@ -326,6 +332,14 @@ def legal_moves_of(state: BurracoState) -> Sequence[Move]:
             ]  # fmt: skip
         if found:
             blocks.append((index + 1, found))
+    pile = state.turn.pile_to_meld  # rules §4.12: the first meld or add uses a pile card
+    if pile:
+        melds = [meld for meld in melds if _shares(pile, meld.packed)]
+        blocks = [
+            (number, kept)
+            for number, found in blocks
+            if (kept := [one for one in found if _shares(pile, one.added_packed)])
+        ]
     faces = distinct_faces(hand)
     turn = state.turn
     if not (

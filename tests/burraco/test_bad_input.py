@@ -19,7 +19,7 @@ import parlour
 from parlour import IllegalMoveError, NotationError
 from parlour.belote.moves import Play
 from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
-from parlour.burraco.faces import DECK, FACE_OF, pack
+from parlour.burraco._faces import DECK, FACE_OF, pack
 from parlour.cards import JOKER, Card, Rank, Suit, parse_card
 from parlour.core import Move
 from tests.burraco.helpers import seen, stacked_deal, start, state_of

@@ -1,4 +1,4 @@
-"""The block counts of `parlour.burraco.counts` against the meld engine's own lists: for each
+"""The block counts of `parlour.burraco._counts` against the meld engine's own lists: for each
 hand, every count equals the length of the list the engine builds for that block, and ``most``
 the most cards one of its moves lays (hands drawn at random from the 108-card deck, all sizes;
 the sequence count also for every suit and both sequence lengths)."""
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from parlour.burraco import counts
-from parlour.burraco.faces import DECK, FACE_OF, WILD_FACES, faces_of, nth_distinct_face, pack
-from parlour.burraco.melds import (
+from parlour.burraco import _counts as counts
+from parlour.burraco._faces import DECK, FACE_OF, WILD_FACES, faces_of, nth_distinct_face, pack
+from parlour.burraco._melds import (
     SUIT_MASKS,
     WILD_FIELDS,
     Addition,

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.burraco import faces
+from parlour.burraco import _faces as faces
 from parlour.cards import JOKER, Card, Rank, Suit, parse_card, sort_cards
 
 RANK_VALUES = {

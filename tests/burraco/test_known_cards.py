@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.burraco import Add, Discard, Meld, PickUp
-from parlour.burraco.faces import cards_of
+from parlour.burraco._faces import cards_of
 from parlour.cards import Card
 from parlour.core import Deal, get_game
 from tests.burraco.helpers import seen, start, state_of

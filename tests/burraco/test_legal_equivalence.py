@@ -1,5 +1,5 @@
-"""The block-by-block legal set (`parlour.burraco.legal.LegalMoves`, counted by
-`parlour.burraco.counts`) against the test oracle `tests.burraco.legal_oracle`, the former
+"""The block-by-block legal set (`parlour.burraco._legal.LegalMoves`, counted by
+`parlour.burraco._counts`) against the test oracle `tests.burraco.legal_oracle`, the former
 implementation that builds every move: over every state of seeded random hands, four and two
 players, with the default rules and two presets that turn the other options (and small hands
 also with the team's pozzetto taken and a face that may not be discarded), the same moves in the
@@ -18,9 +18,9 @@ import pytest
 
 import parlour
 from parlour.burraco import BurracoState
-from parlour.burraco.faces import distinct_faces
-from parlour.burraco.legal import TEAM_OF, LegalMoves, legal_moves_of
-from parlour.burraco.state import Phase
+from parlour.burraco._faces import distinct_faces
+from parlour.burraco._legal import TEAM_OF, LegalMoves, legal_moves_of
+from parlour.burraco._state import Phase
 from parlour.core import Move
 from tests.burraco import legal_oracle
 

@@ -1,6 +1,6 @@
 """Every option of the rules' Settled point 1, each value shown to make its difference in play
 from stacked positions (`tests.burraco.helpers.start`), plus the match-end rule of
-`parlour.burraco.scoring.match_winner` checked directly (rules §4.10, Settled point 9).
+`parlour.burraco._scoring.match_winner` checked directly (rules §4.10, Settled point 9).
 
 Expected numbers come from the rules: card values (joker 30, 2 → 20, ace 15, K..8 → 10,
 7..3 → 5), the pozzetto penalty (100), the closing bonus (100), the burraco bonuses (clean 200,
@@ -18,8 +18,8 @@ import pytest
 
 import parlour
 from parlour.burraco import BurracoState
-from parlour.burraco.faces import DECK
-from parlour.burraco.scoring import match_winner
+from parlour.burraco._faces import DECK
+from parlour.burraco._scoring import match_winner
 from parlour.core import CHANCE, get_game
 from parlour.errors import OptionsError
 from tests.burraco.helpers import seen, start, state_of

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour import PositionError
 from parlour.burraco import BurracoState
-from parlour.burraco.faces import DECK
+from parlour.burraco._faces import DECK
 from parlour.cards import Card
 from parlour.core import get_game
 from tests.strategies import option_presets

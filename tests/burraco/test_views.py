@@ -22,7 +22,7 @@ import pytest
 
 import parlour
 from parlour.burraco import BurracoState, BurracoView, MeldView
-from parlour.burraco.faces import DECK, FACE_CARDS, FACE_OF, faces_of, pack
+from parlour.burraco._faces import DECK, FACE_CARDS, FACE_OF, faces_of, pack
 from parlour.cards import Card
 from parlour.core import get_game
 from tests.burraco.helpers import seen, start, state_of

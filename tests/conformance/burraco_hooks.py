@@ -18,7 +18,7 @@ import attrs
 
 import parlour
 from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
-from parlour.burraco.faces import FACE_OF, cards_of, pack
+from parlour.burraco._faces import FACE_OF, cards_of, pack
 from parlour.cards import Card
 from parlour.core import Deal, Move, get_game
 from tests.conformance.zones import HiddenCards, Layout, Transfer, card_key, rank_token, suit_letter

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from parlour.burraco.faces import DECK
+from parlour.burraco._faces import DECK
 from parlour.core import Deal, DealField
 from parlour.notation import deal_in_packets, make_deal
 

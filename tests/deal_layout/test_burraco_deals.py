@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.burraco.faces import DECK
+from parlour.burraco._faces import DECK
 from parlour.burraco.rules import DEAL_LAYOUTS
 from parlour.cards import JOKER, Card, parse_card
 from parlour.core import Deal

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.burraco.faces import DECK
+from parlour.burraco._faces import DECK
 from parlour.burraco.rules import DEAL_LAYOUTS, HAND_PACKETS
 from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card, sort_cards
 from parlour.core import DealField

@@ -20,9 +20,9 @@ import parlour
 from parlour import IllegalMoveError, ParlourError, Suit
 from parlour.belote.moves import Take
 from parlour.bezique.moves import Meld as BeziqueMeld
-from parlour.burraco.moves import Add
-from parlour.burraco.moves import Discard as BurracoDiscard
-from parlour.burraco.moves import Meld as BurracoMeld
+from parlour.burraco._moves import Add
+from parlour.burraco._moves import Discard as BurracoDiscard
+from parlour.burraco._moves import Meld as BurracoMeld
 from parlour.cards import JOKER, parse_card
 from parlour.core import Move, Violation
 from parlour.ecarte.moves import Discard as EcarteDiscard

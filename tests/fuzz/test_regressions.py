@@ -10,10 +10,10 @@ import pytest
 import parlour
 from parlour import IllegalMoveError, LogError, NotationError, read_log, write_log
 from parlour.belote.moves import Take
-from parlour.burraco.melds import MeldRules, read_addition, read_meld
-from parlour.burraco.moves import Add
-from parlour.burraco.moves import Discard as BurracoDiscard
-from parlour.burraco.moves import Meld as BurracoMeld
+from parlour.burraco._melds import MeldRules, read_addition, read_meld
+from parlour.burraco._moves import Add
+from parlour.burraco._moves import Discard as BurracoDiscard
+from parlour.burraco._moves import Meld as BurracoMeld
 from parlour.cards import Card, parse_card
 from parlour.core import Move, get_game
 from parlour.moves import Play

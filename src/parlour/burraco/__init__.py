@@ -5,13 +5,13 @@ The rules as implemented, the meld notation, every option and every violation id
 ``docs/burraco.md``.
 """
 
-from parlour.burraco.game import GAME, BurracoGame
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.melds import MeldKind
-from parlour.burraco.moves import Add, Discard, Draw, Meld, PickUp
-from parlour.burraco.options import Options
-from parlour.burraco.state import BurracoState, HandResult, Phase, Table, TeamScore, Turn
-from parlour.burraco.view import BurracoView, MeldView
+from parlour.burraco._game import GAME, BurracoGame
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._melds import MeldKind
+from parlour.burraco._moves import Add, Discard, Draw, Meld, PickUp
+from parlour.burraco._options import Options
+from parlour.burraco._state import BurracoState, HandResult, Phase, Table, TeamScore, Turn
+from parlour.burraco._view import BurracoView, MeldView
 from parlour.game_functions import GameFunctions
 
 FUNCTIONS: GameFunctions[BurracoState, BurracoView, Options] = GameFunctions(

@@ -8,11 +8,11 @@ from typing import ClassVar
 
 import attrs
 
-from parlour.burraco.faces import FACE_CARDS
-from parlour.burraco.legal import TEAM_OF
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import Add, Discard, Draw, Meld, PickUp
-from parlour.burraco.state import BurracoState, HandResult, Phase
+from parlour.burraco._faces import FACE_CARDS
+from parlour.burraco._legal import TEAM_OF
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import Add, Discard, Draw, Meld, PickUp
+from parlour.burraco._state import BurracoState, HandResult, Phase
 from parlour.cards import Card
 from parlour.core import Deal, Move, game_of, score_events, winners
 from parlour.events import Event, HandShown, MatchWon, added_cards, new_score_events

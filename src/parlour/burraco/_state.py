@@ -1,7 +1,7 @@
 """Burraco's state records: the match (`Table`), what the current turn has done (`Turn`), the
 state of a hand in play (`BurracoState`), and the score of a finished hand (`HandResult`).
 
-Hands are packed multisets of faces (`parlour.burraco.faces`); piles are tuples of faces, top
+Hands are packed multisets of faces (`parlour.burraco._faces`); piles are tuples of faces, top
 first. Every record is frozen and built by keyword. Finished hands live in the `Table`, whose hash
 is cached, so hashing a state costs the same in the first hand and the tenth.
 """
@@ -9,14 +9,12 @@ is cached, so hashing a state costs the same in the first hand and the tenth.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
-from parlour.burraco.melds import Meld
-from parlour.burraco.options import Options
-from parlour.core import Move, ScoreEvent
+from parlour.burraco._melds import Meld
+from parlour.burraco._options import Options
+from parlour.core import ScoreEvent
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -90,6 +88,9 @@ class Turn:
     ``no_discard_face`` is the face that may not be discarded this turn (taken as a one-card
     pile, when ``single_card_pile_no_rediscard`` is on), else -1. ``last_turn`` is set when the
     draw left two cards in the stock: the hand ends after this turn's discard.
+    ``pile_to_meld`` is the packed pile just taken while ``must_meld_after_taking_pile`` still
+    asks for one of its cards to be melded or added this turn (rules §4.12, F.I.Bur.: the pile
+    "may be taken only when at least one of its cards is melded at once"), else 0.
     """
 
     took_pile: bool = False
@@ -97,6 +98,7 @@ class Turn:
     no_discard_face: int = -1
     melded: bool = False
     last_turn: bool = False
+    pile_to_meld: int = 0
 
 
 NEW_TURN = Turn()
@@ -107,7 +109,7 @@ NEW_TURN = Turn()
 class BurracoState(StateJson):
     """A Burraco match at one moment.
 
-    * ``hands``: each seat's packed hand (`parlour.burraco.faces`); ``hand_sizes`` their sizes.
+    * ``hands``: each seat's packed hand (`parlour.burraco._faces`); ``hand_sizes`` their sizes.
     * ``melds``: each team's melds, in the order they were laid down (``add n`` names the n-th).
     * ``discard``: the discard pile, top first (it is open: everyone sees all of it).
     * ``stock`` and ``drawn``: the stock as dealt, top first, and how many cards were drawn.
@@ -118,8 +120,8 @@ class BurracoState(StateJson):
     * ``known``: each seat's packed cards that everybody knows it holds (the discard pile it
       took, less one copy of each face it has since melded, added or discarded).
 
-    ``legal`` holds the legal moves, computed once, on first use and kept in ``legal_cache``
-    (``None`` until then; not part of equality).
+    The record holds no cache: its legal moves are kept, once computed, in a bounded cache of
+    `parlour.burraco._legal` keyed by the state.
     """
 
     table: Table
@@ -137,31 +139,6 @@ class BurracoState(StateJson):
     turn: Turn = NEW_TURN
     stalled: int = 0
     known: tuple[int, ...] = ()
-    legal_cache: Sequence[Move] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-
-    @property
-    def legal(self) -> Sequence[Move]:
-        """Every legal move in the documented order: a tuple, or in the play phase a lazy
-        `parlour.burraco.legal.LegalMoves` (computed once per state)."""
-        found = self.legal_cache
-        if found is None:
-            from parlour.burraco.legal import legal_moves_of
-
-            found = legal_moves_of(self)
-            object.__setattr__(self, "legal_cache", found)
-        return found
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle or a copy keeps: every field but the legal-move cache."""
-        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))
-                if field.init}  # fmt: skip
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "legal_cache", None)
 
     @property
     def stock_left(self) -> int:

@@ -19,10 +19,22 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.burraco.faces import DECK, FACE_CARDS, FACE_OF, cards_of, contains, count, pack
-from parlour.burraco.legal import TEAM_OF, TEAMS, meld_rules, team_melds_allow_set
-from parlour.burraco.melds import Meld, read_meld
-from parlour.burraco.options import Options
+from parlour.burraco._faces import (
+    COPIES,
+    DECK,
+    FACE_CARDS,
+    FACE_OF,
+    cards_of,
+    contains,
+    count,
+    excess_face,
+    pack,
+)
+from parlour.burraco._legal import TEAM_OF, TEAMS, legal_moves, meld_rules, team_melds_allow_set
+from parlour.burraco._melds import Meld, read_meld
+from parlour.burraco._options import Options
+from parlour.burraco._scoring import hand_awards, match_winner
+from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.burraco.rules import (
     BURRACO_BONUS,
     CLOSING_BONUS,
@@ -32,8 +44,6 @@ from parlour.burraco.rules import (
     STOCK_LEFT_AT_END,
     STOCK_SIZES,
 )
-from parlour.burraco.scoring import hand_awards, match_winner
-from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card
 from parlour.core import Game
 from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
@@ -54,7 +64,6 @@ _MAX_SCORE = 2**53
 """No score of a position may be larger than this in size (JSON's exact integers)."""
 _MAX_MELDS = len(DECK) // 3
 """No team can have more melds than this (three cards each)."""
-_COPIES: Counter[Card] = Counter(DECK)
 """How many copies of each card the 108-card deck holds."""
 _STOCK_AT_DRAW = STOCK_LEFT_AT_END + 1
 """The fewest cards the stock holds when a seat is to draw: a draw leaving two ends the hand."""
@@ -138,6 +147,11 @@ def _write_hand(state: BurracoState) -> dict[str, Any]:
             if turn.no_discard_face < 0
             else FACE_CARDS[turn.no_discard_face].text,
             "melded": turn.melded,
+            **(
+                {"pile_to_meld": card_texts(cards_of(turn.pile_to_meld))}
+                if turn.pile_to_meld
+                else {}
+            ),
         },
         "stalled": state.stalled,
     }
@@ -268,10 +282,13 @@ def _check_match(
 
 def _packed(reader: PositionReader, key: str, cards: Sequence[Card]) -> int:
     """``cards`` as a packed multiset, refusing more copies of a card than the deck holds."""
-    for card, copies in Counter(cards).items():
-        if copies > _COPIES[card]:
-            raise reader.fail(f"holds {card} {copies} times; the deck has {_COPIES[card]}", key)
-    return pack(FACE_OF[card] for card in cards)
+    faces = [FACE_OF[card] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        card = FACE_CARDS[excess]
+        raise reader.fail(f"holds {card} {faces.count(excess)} times; the deck has "
+                          f"{COPIES[excess]}", key)  # fmt: skip
+    return pack(faces)
 
 
 def _faces(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -314,7 +331,7 @@ def _read_turn(reader: PositionReader, phase: Phase, options: Options, stock_lef
     if reader.get("turn") is None:
         raise reader.fail("must be an object once the seat to act has drawn", "turn")
     turn = reader.child("turn")
-    turn.expect_keys(_TURN_KEYS)
+    turn.expect_keys(_TURN_KEYS, ("pile_to_meld",))
     took_pile = turn.boolean("took_pile")
     single = turn.boolean("single_card_pile")
     no_discard = turn.optional_card("no_discard")
@@ -326,7 +343,14 @@ def _read_turn(reader: PositionReader, phase: Phase, options: Options, stock_lef
     if barred != (no_discard is not None):
         wanted = "the card taken as a one-card pile" if barred else "null"
         raise turn.fail(f"must be {wanted} (single_card_pile_no_rediscard)", "no_discard")
+    pile_to_meld = 0
+    if turn.get("pile_to_meld") is not None:
+        if not (took_pile and options.must_meld_after_taking_pile):
+            raise turn.fail("is written only after a pickup under must_meld_after_taking_pile",
+                            "pile_to_meld")  # fmt: skip
+        pile_to_meld = _packed(turn, "pile_to_meld", turn.cards("pile_to_meld", 1))
     return Turn(
+        pile_to_meld=pile_to_meld,
         took_pile=took_pile, single_card_pile=single,
         no_discard_face=-1 if no_discard is None else FACE_OF[no_discard], melded=melded,
         last_turn=not took_pile and stock_left == STOCK_LEFT_AT_END,
@@ -400,10 +424,10 @@ def _check_dealt(
     card more often than the deck."""
     dealt = Counter([*drawn, *stock, *(card for pozzetto in pozzetti for card in pozzetto)])
     for card in sorted(dealt, key=lambda card: card.sort_key):
-        if dealt[card] > _COPIES[card]:
+        if dealt[card] > COPIES[FACE_OF[card]]:
             raise reader.fail(
                 f"the stock as dealt (drawn and left) and the pozzetti hold {card} "
-                f"{dealt[card]} times; the deck has {_COPIES[card]}",
+                f"{dealt[card]} times; the deck has {COPIES[FACE_OF[card]]}",
                 "drawn",
             )
 
@@ -493,7 +517,7 @@ def _check_hand(
                 )
     if phase is Phase.PLAY:
         _check_turn(reader, state, team, hand_cards[seat])
-    if not state.legal:
+    if not legal_moves(state):
         raise reader.fail(f"seat {seat}, to act, would have no legal move", "to_act")
 
 

@@ -11,17 +11,20 @@ helpers below work on them with a few big-int operations (no per-face loop where
 `contains` checks inclusion of every field at once with guard bits, `size`, `value` and
 `wild_count` count bits under precomputed masks.
 
-Counts stay below 8 (at most 2 copies of a face, 4 jokers); the helpers do not check that.
+Counts stay below 8 only while no count exceeds the deck's copies (`COPIES`: 2 of each suited
+face, 4 jokers); the packing helpers do not check that, so every entry that packs cards from
+outside (a move, a position, a log) first bounds them with `excess_face`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from parlour.cards import JOKER, Card, Rank, Suit
 
 __all__ = [
     "CARD_VALUE",
+    "COPIES",
     "DECK",
     "FACE_BY_CODE",
     "FACE_CARDS",
@@ -36,6 +39,7 @@ __all__ = [
     "counts",
     "difference",
     "distinct_faces",
+    "excess_face",
     "face_rank",
     "face_suit",
     "faces_of",
@@ -44,6 +48,7 @@ __all__ = [
     "pack",
     "pack_cards",
     "remove",
+    "shares_a_face",
     "size",
     "value",
     "wild_count",
@@ -79,6 +84,10 @@ face_rank: tuple[int, ...] = (*(face % 13 + 2 for face in range(52)), int(Rank.J
 DECK: tuple[Card, ...] = FACE_CARDS[:52] * 2 + (JOKER,) * 4
 """The 108 cards in canonical order: the first pack (suits S H D C, ranks 2 3 … K A in each),
 then the second pack in the same order, then the four jokers."""
+
+COPIES: tuple[int, ...] = tuple(DECK.count(card) for card in FACE_CARDS)
+"""How many copies of each face the deck holds (index: face): 2 of each suited face, 4 jokers
+(rules §4.1)."""
 
 _RANK_VALUE: dict[int, int] = {
     2: 20, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 10, 9: 10, 10: 10, 11: 10, 12: 10, 13: 10, 14: 15,
@@ -127,9 +136,28 @@ _WILD_BITS = (
 )
 
 
+def shares_a_face(hand: int, other: int) -> bool:
+    """Whether the two packed hands hold at least one face in common."""
+    present = (hand | hand >> 1 | hand >> 2) & (other | other >> 1 | other >> 2) & _BIT0
+    return present != 0
+
+
 def is_wild_face(face: int) -> bool:
     """Whether the face may act as a wild card: the joker or any 2."""
     return _IS_WILD[face]
+
+
+def excess_face(faces: Sequence[int]) -> int:
+    """The first of ``faces`` that they name more often than the deck holds it (`COPIES`), or -1
+    if none: the bound every count must meet before it is packed (a packed count past 7 would
+    carry into the next face)."""
+    if len(set(faces)) == len(faces):
+        return -1
+    copies = COPIES
+    for face in faces:
+        if faces.count(face) > copies[face]:
+            return face
+    return -1
 
 
 def count(hand: int, face: int) -> int:

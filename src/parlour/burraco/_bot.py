@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from parlour.burraco.faces import CARD_VALUE, FACE_OF, face_rank, face_suit, faces_of, is_wild_face
-from parlour.burraco.legal import TEAM_OF
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.state import BurracoState, Phase
+from parlour.burraco._faces import CARD_VALUE, FACE_OF, face_rank, face_suit, faces_of, is_wild_face
+from parlour.burraco._legal import TEAM_OF, legal_moves
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._state import BurracoState, Phase
 from parlour.core import Move
 
 __all__ = ["bot_move"]
@@ -117,7 +117,7 @@ def _pile_is_useful(state: BurracoState) -> bool:
 
 def bot_move(state: BurracoState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` breaks ties)."""
-    moves = state.legal
+    moves = legal_moves(state)
     if state.phase is Phase.DRAW:
         if PICKUP in moves and _pile_is_useful(state):
             return PICKUP

@@ -64,7 +64,7 @@ burraco.wild_cannot_move    an add needing a rearrangement the tournament rule f
 burraco.bad_arrangement     an ``=`` arrangement that is not the meld's cards plus the added
 ==========================  ================================================================
 
-Performance: hands are packed multisets (`parlour.burraco.faces`); sequences are found by
+Performance: hands are packed multisets (`parlour.burraco._faces`); sequences are found by
 scanning each suit's 14 positions once per low end with at most one hole for a wild, so the work
 follows what the hand holds, not every window.
 """
@@ -78,18 +78,20 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from parlour.burraco.faces import (
+from parlour.burraco._faces import (
+    COPIES,
     FACE_BY_CODE,
     FACE_CARDS,
     WILD_FACES,
     contains,
+    excess_face,
     face_rank,
     face_suit,
     is_wild_face,
     pack,
     size,
 )
-from parlour.burraco.faces import value as hand_value
+from parlour.burraco._faces import value as hand_value
 from parlour.cards import Card, Rank, Suit, format_cards, parse_card
 from parlour.core import Violation
 from parlour.errors import NotationError, OptionsError
@@ -235,6 +237,13 @@ class MeldKind(enum.Enum):
     SEQUENCE = "sequence"
 
 
+def _packed_cards(cards: tuple[Card, ...]) -> int:
+    """``cards`` (a meld's, already bounded by the deck's copies) as a packed multiset."""
+    unit = _UNIT
+    by_code = FACE_BY_CODE
+    return sum(unit[by_code[card.code]] for card in cards)
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class MeldRules:
     """The meld rules of one set of options, compiled once.
@@ -246,20 +255,33 @@ class MeldRules:
 
     ace_to_ace_run: bool = False
     wild_rearrangement: str = "tournament"
-    max_sequence_length: int = attrs.field(init=False, eq=False, repr=False)
-    keeps_places: bool = attrs.field(init=False, eq=False, repr=False)
+    max_sequence_length: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda rules: _max_sequence_length(rules.ace_to_ace_run),
+                              takes_self=True),
+    )  # fmt: skip
+    keeps_places: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda rules: _keeps_places(rules.wild_rearrangement),
+                              takes_self=True),
+    )  # fmt: skip
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.ace_to_ace_run, bool):
-            raise OptionsError(f"ace_to_ace_run must be true or false, not {self.ace_to_ace_run!r}")
-        keeps = REARRANGEMENT_KEEPS_PLACES.get(self.wild_rearrangement)
-        if keeps is None:
-            raise OptionsError(
-                f"wild_rearrangement must be 'tournament' or 'free', "
-                f"not {self.wild_rearrangement!r}"
-            )
-        object.__setattr__(self, "max_sequence_length", MAX_SEQUENCE_LENGTH[self.ace_to_ace_run])
-        object.__setattr__(self, "keeps_places", keeps)
+
+def _max_sequence_length(ace_to_ace_run: object) -> int:
+    """`MAX_SEQUENCE_LENGTH` for the option; `OptionsError` unless it is a bool."""
+    if not isinstance(ace_to_ace_run, bool):
+        raise OptionsError(f"ace_to_ace_run must be true or false, not {ace_to_ace_run!r}")
+    return MAX_SEQUENCE_LENGTH[ace_to_ace_run]
+
+
+def _keeps_places(wild_rearrangement: str) -> bool:
+    """`REARRANGEMENT_KEEPS_PLACES` for the option; `OptionsError` for an unknown value."""
+    keeps = REARRANGEMENT_KEEPS_PLACES.get(wild_rearrangement)
+    if keeps is None:
+        raise OptionsError(
+            f"wild_rearrangement must be 'tournament' or 'free', not {wild_rearrangement!r}"
+        )
+    return keeps
 
 
 @attrs.frozen(kw_only=True, slots=True, repr=False, cache_hash=True)
@@ -278,6 +300,11 @@ class Meld:
     rank: Rank | None
     low: int
     wild_position: int | None
+    packed: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda meld: _packed_cards(meld.cards), takes_self=True),
+    )  # fmt: skip
+    """The meld's cards as a packed multiset of faces (computed as the record is built)."""
 
     @property
     def is_clean(self) -> bool:
@@ -315,13 +342,6 @@ class Meld:
         """A sequence's last position (``low + len(cards) - 1``); 0 for a set."""
         return self.low + len(self.cards) - 1 if self.kind is MeldKind.SEQUENCE else 0
 
-    @functools.cached_property
-    def packed(self) -> int:
-        """The meld's cards as a packed multiset of faces (computed once)."""
-        unit = _UNIT
-        by_code = FACE_BY_CODE
-        return sum(unit[by_code[card.code]] for card in self.cards)
-
     @property
     def text(self) -> str:
         """The meld in the notation of a new meld: its card texts in order, space-separated."""
@@ -351,12 +371,11 @@ class Addition:
     added: tuple[Card, ...]
     result: Meld
     ambiguous: bool
-
-    @functools.cached_property
-    def added_packed(self) -> int:
-        """The added cards as a packed multiset of faces (computed once)."""
-        by_code = FACE_BY_CODE
-        return sum(_UNIT[by_code[card.code]] for card in self.added)
+    added_packed: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda addition: _packed_cards(addition.added), takes_self=True),
+    )  # fmt: skip
+    """The added cards as a packed multiset of faces (computed as the record is built)."""
 
     def __repr__(self) -> str:
         return f"Addition({format_cards(self.added, ' ')} -> {self.result.text})"
@@ -744,6 +763,9 @@ def read_meld(cards: Sequence[Card], rules: MeldRules) -> Meld | MeldProblem:
         )
     by_code = FACE_BY_CODE
     faces = [by_code[card.code] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        return _too_many_copies(cards, excess)
     natural_faces = [face for face in faces if not is_wild_face(face)]
     ranks = {face_rank[face] for face in natural_faces}
     if len(ranks) <= 1:
@@ -1255,7 +1277,10 @@ def read_addition(
     if "=" not in words:
         if not words:
             raise NotationError("an add names the cards to add, e.g. 'add 1 6H'")
-        return _resolve_addition(meld, [parse_card(word) for word in words], None, rules, number)
+        added_cards = [parse_card(word) for word in words]
+        return _copies_problem(added_cards, None) or _resolve_addition(
+            meld, added_cards, None, rules, number
+        )
     split = words.index("=")
     if split == 0:
         raise NotationError(
@@ -1267,6 +1292,9 @@ def read_addition(
         )
     added_cards = [parse_card(word) for word in words[:split]]
     shown = [parse_card(word) for word in words[split + 1 :]]
+    problem = _copies_problem(added_cards, shown)
+    if problem is not None:
+        return problem
     by_code = FACE_BY_CODE
     added = pack(by_code[card.code] for card in added_cards)
     if pack(by_code[card.code] for card in shown) != meld.packed + added:
@@ -1276,6 +1304,29 @@ def read_addition(
             f"and the added {_cards_text(added_cards)}",
         )
     return _resolve_addition(meld, added_cards, shown, rules, number)
+
+
+def _too_many_copies(cards: Sequence[Card], face: int) -> MeldProblem:
+    card = FACE_CARDS[face]
+    return _problem(
+        "too_many_copies",
+        f"{_cards_text(cards)} names {card.text} {cards.count(card)} times; the deck has "
+        f"{COPIES[face]}",
+    )
+
+
+def _copies_problem(
+    added_cards: Sequence[Card], shown: Sequence[Card] | None
+) -> MeldProblem | None:
+    """``burraco.too_many_copies`` if the added cards or the meld as shown name a card more often
+    than the deck holds it (checked before either is packed; the meld's own cards are bounded
+    where it was read)."""
+    by_code = FACE_BY_CODE
+    for cards in (added_cards, shown or ()):
+        excess = excess_face([by_code[card.code] for card in cards])
+        if excess >= 0:
+            return _too_many_copies(cards, excess)
+    return None
 
 
 def _resolve_addition(

@@ -4,12 +4,12 @@ When a player takes the discard pile, every seat sees the cards he takes. Each t
 lays down (melds or adds) or discards a face, one copy of that face leaves what is known of his
 hand, if it is there: identical copies are interchangeable, so this is the largest multiset every
 observer can be sure the hand still holds. Known cards are packed multisets of faces
-(`parlour.burraco.faces`), one per seat; a state that keeps no record (``()``) knows nothing.
+(`parlour.burraco._faces`), one per seat; a state that keeps no record (``()``) knows nothing.
 """
 
 from __future__ import annotations
 
-from parlour.burraco.faces import FACE_COUNT, count, distinct_faces, pack, remove
+from parlour.burraco._faces import FACE_COUNT, count, distinct_faces, pack, remove
 
 __all__ = ["after_laying", "after_pickup", "nothing_known"]
 

@@ -2,7 +2,7 @@
 pozzetti, the three ends of a hand, and the notation.
 
 `GAME` is the object registered under ``"burraco"``; the top-level functions of `parlour`
-dispatch to it. The order of the legal moves is given in `parlour.burraco.legal`.
+dispatch to it. The order of the legal moves is given in `parlour.burraco._legal`.
 """
 
 from __future__ import annotations
@@ -12,36 +12,40 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.burraco import bot as _bot
+from parlour.burraco import _bot, _known, _narrate, _view
 from parlour.burraco import events as _events
-from parlour.burraco import known as _known
-from parlour.burraco import narrate as _narrate
-from parlour.burraco import view as _view
-from parlour.burraco.encoding import BURRACO
-from parlour.burraco.faces import (
+from parlour.burraco._encoding import BURRACO
+from parlour.burraco._faces import (
+    COPIES,
     DECK,
     FACE_CARDS,
     FACE_OF,
     cards_of,
     contains,
+    excess_face,
     pack,
+    shares_a_face,
 )
-from parlour.burraco.legal import (
+from parlour.burraco._legal import (
     TEAM_OF,
     TEAMS,
     LegalMoves,
     discard_problem,
     finish_problem,
-    legal_moves_of,
+    legal_moves,
+    listed_moves,
     meld_rules,
     pickup_problem,
+    pile_card_problem,
     team_melds_allow_set,
 )
-from parlour.burraco.melds import Addition, read_addition, read_meld
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
-from parlour.burraco.options import Options
-from parlour.burraco.position import CODEC
+from parlour.burraco._melds import Addition, read_addition, read_meld
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp, meld_of
+from parlour.burraco._options import Options
+from parlour.burraco._position import CODEC
+from parlour.burraco._scoring import hand_awards, match_winner, score_hand
+from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.burraco.rules import (
     DEAL_LAYOUTS,
     HAND_PACKETS,
@@ -49,8 +53,6 @@ from parlour.burraco.rules import (
     STOCK_LEFT_AT_END,
     deal_fields,
 )
-from parlour.burraco.scoring import hand_awards, match_winner, score_hand
-from parlour.burraco.state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.cards import Card, Rank, parse_card
 from parlour.core import (
     CHANCE,
@@ -145,11 +147,7 @@ class BurracoGame:
     def legal_moves(self, state: BurracoState) -> Sequence[Move]:
         """Every legal move in the documented order; empty at a deal or once it is over
         (`BurracoState.legal`, computed once per state)."""
-        found = state.legal_cache
-        if found is None:
-            found = legal_moves_of(state)
-            object.__setattr__(state, "legal_cache", found)
-        return found
+        return legal_moves(state)
 
     def check(self, state: BurracoState, move: Move, seat: int | None) -> Violation | None:
         """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
@@ -164,7 +162,7 @@ class BurracoGame:
         the list recorded; otherwise the move is judged once, and what it makes applied.
         """
         if seat is None or seat == state.to_act:
-            listed = state.legal_cache  # None if not asked for: then judge this move alone
+            listed = listed_moves(state)  # None if not asked for: then judge this move alone
             if isinstance(listed, LegalMoves):
                 try:
                     return _apply_legal(state, move, listed.made_by(move))
@@ -383,8 +381,17 @@ def _not_held(state: BurracoState, cards: Sequence[Card]) -> Violation | None:
     for card in cards:
         if not isinstance(card, Card) or card not in FACE_OF:
             return Violation("card.not_held", f"{card!r} is not a card of the Burraco deck")
+    faces = [FACE_OF[card] for card in cards]
+    excess = excess_face(faces)
+    if excess >= 0:
+        card = FACE_CARDS[excess]
+        return Violation(
+            "card.not_held",
+            f"you do not hold {cards.count(card)} × {card.symbol} (the deck has "
+            f"{COPIES[excess]})",
+        )
     hand = state.hands[state.to_act]
-    if contains(hand, pack(FACE_OF[card] for card in cards)):
+    if contains(hand, pack(faces)):
         return None
     missing = [card for card in dict.fromkeys(cards) if cards.count(card) > _held(hand, card)]
     card = missing[0]
@@ -414,6 +421,9 @@ def _check_meld(state: BurracoState, move: Meld) -> Violation | TableMeld:
     meld = read_meld(cards, meld_rules(options))
     if isinstance(meld, Violation):
         return meld
+    problem = pile_card_problem(state, meld.packed)
+    if problem is not None:
+        return problem
     team_melds = state.melds[_team(state, state.to_act)]
     if not team_melds_allow_set(options, team_melds, meld):
         return Violation(
@@ -466,6 +476,9 @@ def _resolve_add(state: BurracoState, move: Add) -> Addition | Violation:
         return Violation("burraco.place_needed", str(error))
     if isinstance(resolved, Violation):
         return resolved
+    problem = pile_card_problem(state, resolved.added_packed)
+    if problem is not None:
+        return problem
     left = state.hands[seat] - resolved.added_packed
     changed = _replace(team_melds, move.number - 1, resolved.result)
     violation = finish_problem(
@@ -550,24 +563,45 @@ def _pickup(state: BurracoState) -> BurracoState:
         hand_sizes=_replace(state.hand_sizes, seat, state.hand_sizes[seat] + len(pile)),
         melds=state.melds, discard=(), stock=state.stock, drawn=state.drawn,
         pozzetti=state.pozzetti, pozzetto_of_team=state.pozzetto_of_team, unseen=state.unseen,
-        turn=_pickup_turn(single, forbidden), stalled=state.stalled,
+        turn=_pickup_turn(
+            single, forbidden, pack(pile) if options.must_meld_after_taking_pile else 0
+        ),
+        stalled=state.stalled,
         known=_known.after_pickup(state.known, seat, pile, options.players),
     )  # fmt: skip
 
 
-@functools.cache
-def _pickup_turn(single: bool, forbidden: int) -> Turn:
+def _pickup_turn(single: bool, forbidden: int, pile_to_meld: int) -> Turn:
     """The turn after taking the pile (a one-card pile if ``single``; ``forbidden`` the face
-    that may not be discarded, or -1)."""
+    that may not be discarded, or -1; ``pile_to_meld`` the packed pile when one of its cards
+    must be melded this turn, else 0)."""
+    if pile_to_meld:
+        return Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden,
+                    pile_to_meld=pile_to_meld)  # fmt: skip
+    return _pile_taken_turn(single, forbidden)
+
+
+@functools.cache
+def _pile_taken_turn(single: bool, forbidden: int) -> Turn:
     return Turn(took_pile=True, single_card_pile=single, no_discard_face=forbidden)
 
 
+def _melded_turn(turn: Turn, laid: int) -> Turn:
+    """``turn`` once the player has melded or added the packed cards ``laid``: a card of the
+    pile still to be melded is melded if ``laid`` holds one of its faces (copies are alike)."""
+    pending = turn.pile_to_meld
+    if pending and not shares_a_face(pending, laid):
+        return Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
+                    no_discard_face=turn.no_discard_face, melded=True,
+                    last_turn=turn.last_turn, pile_to_meld=pending)  # fmt: skip
+    return _melded_plain_turn(turn.took_pile, turn.single_card_pile, turn.no_discard_face,
+                              turn.last_turn)  # fmt: skip
+
+
 @functools.cache
-def _melded_turn(turn: Turn) -> Turn:
-    """``turn`` once the player has melded or added."""
-    return Turn(took_pile=turn.took_pile, single_card_pile=turn.single_card_pile,
-                no_discard_face=turn.no_discard_face, melded=True,
-                last_turn=turn.last_turn)  # fmt: skip
+def _melded_plain_turn(took_pile: bool, single: bool, forbidden: int, last_turn: bool) -> Turn:
+    return Turn(took_pile=took_pile, single_card_pile=single, no_discard_face=forbidden,
+                melded=True, last_turn=last_turn)  # fmt: skip
 
 
 def _laid(state: BurracoState, laid: int, laid_size: int, melds: tuple[Any, ...]) -> BurracoState:
@@ -589,7 +623,7 @@ def _laid(state: BurracoState, laid: int, laid_size: int, melds: tuple[Any, ...]
         hand_sizes=_replace(state.hand_sizes, seat, hand_size),
         melds=_replace(state.melds, team, melds), discard=state.discard, stock=state.stock,
         drawn=state.drawn, pozzetti=state.pozzetti, pozzetto_of_team=pozzetto_of_team,
-        unseen=state.unseen, turn=_melded_turn(state.turn), stalled=state.stalled,
+        unseen=state.unseen, turn=_melded_turn(state.turn, laid), stalled=state.stalled,
         known=_known.after_laying(state.known, seat, laid),
     )  # fmt: skip
 

@@ -1,9 +1,9 @@
 """How many moves each block of a Burraco legal set holds, without building them.
 
-A play-phase legal set (`parlour.burraco.legal.LegalMoves`) is a row of blocks: the new sets of
+A play-phase legal set (`parlour.burraco._legal.LegalMoves`) is a row of blocks: the new sets of
 each rank, the new sequences of each suit, the adds onto each of the team's melds, the discards.
 Each function here gives a block's ``(count, most)``: how many moves the meld engine lists for
-it (`parlour.burraco.melds.new_melds`, `parlour.burraco.melds.additions`) and the most cards any
+it (`parlour.burraco._melds.new_melds`, `parlour.burraco._melds.additions`) and the most cards any
 one of them lays (0 when there is none), so that the legal set knows its length at once and
 builds only the block that is read.
 
@@ -12,7 +12,7 @@ number of distinct wild faces held for sets; a suit's 13 counts and the number o
 faces other than the suit's own 2 for sequences (the other wild faces play alike, and every
 suit shares one table). The adds onto a sequence are cached for each meld by the hand's cards
 of its suit and the other wild faces it holds, and, through the cards within its reach
-(`parlour.burraco.melds._within_reach`), by the meld's shape whatever its suit: they are
+(`parlour.burraco._melds._within_reach`), by the meld's shape whatever its suit: they are
 counted on the spade sequence of that shape (the other wild faces play alike, each only ever
 acting as a wild). Each cache is emptied when it reaches its size limit.
 """
@@ -22,8 +22,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from parlour.burraco.faces import FACE_OF, JOKER_FACE
-from parlour.burraco.melds import (
+from parlour.burraco._faces import FACE_OF, JOKER_FACE
+from parlour.burraco._melds import (
     _SUIT_FIELDS,
     _SUIT_MASKS,
     ACE_HIGH,
@@ -92,7 +92,7 @@ _NEW_SETS: dict[int, Block] = {}
 
 
 def new_set_block(key: int, wilds: int) -> Block:
-    """The new sets of one rank (`parlour.burraco.melds._rank_sets`): ``key`` holds the counts
+    """The new sets of one rank (`parlour.burraco._melds._rank_sets`): ``key`` holds the counts
     of its four faces (3 bits a suit), ``wilds`` the number of distinct wild faces held."""
     cache_key = key << 3 | wilds
     found = _NEW_SETS.get(cache_key)
@@ -117,7 +117,7 @@ _NEW_SEQUENCES: dict[int, Block] = {}
 
 def new_sequence_blocks(hand: int, wilds: int, max_length: int) -> list[Block]:
     """The new sequences of each suit S H D C from the packed ``hand`` holding ``wilds``
-    distinct wild faces (`parlour.burraco.melds.new_sequences_of_suit`), for sequences of at
+    distinct wild faces (`parlour.burraco._melds.new_sequences_of_suit`), for sequences of at
     most ``max_length`` cards."""
     cache = _NEW_SEQUENCES
     blocks = []
@@ -139,7 +139,7 @@ def _new_sequence_block(suit_part: int, other: int, max_length: int) -> Block:
     """The new sequences of a suit whose 13 counts are ``suit_part`` (spades' fields), with
     ``other`` distinct wild faces besides the suit's own 2.
 
-    The windows low..high are those `parlour.burraco.melds._shapes` visits; each is counted
+    The windows low..high are those `parlour.burraco._melds._shapes` visits; each is counted
     without listing its shapes: a window with a hole takes each usable wild there; a full one
     is clean (unless it needs a single ace at both ends) and takes each usable wild at each
     place. The suit's own 2 is not usable at its own place, nor anywhere once the window holds
@@ -201,7 +201,7 @@ def addition_blocks(
     melds: Sequence[Meld], hand: int, wild_part: int, wilds: int, rules: MeldRules
 ) -> list[Block]:
     """The adds onto each of ``melds`` from the packed ``hand``
-    (`parlour.burraco.melds.additions`); ``wild_part`` is the hand's wild cards and ``wilds``
+    (`parlour.burraco._melds.additions`); ``wild_part`` is the hand's wild cards and ``wilds``
     their number of distinct faces."""
     code = rules_code(rules)
     wild_seen = (wild_part | wild_part >> 1 | wild_part >> 2) & _WILD_LOW_BITS
@@ -303,7 +303,7 @@ def _sequence_addition_block(
 def _set_addition_block(key: int, length: int, wilds: int) -> Block:
     """The adds onto a set of ``length`` cards from a hand whose cards of the set's rank are
     counted by ``key``, holding ``wilds`` distinct wild faces the set may take (0 if it has
-    one) (`parlour.burraco.melds._set_additions`)."""
+    one) (`parlour.burraco._melds._set_additions`)."""
     cache_key = (key << 4 | length) << 3 | wilds
     found = _SET_ADDITIONS.get(cache_key)
     if found is None:

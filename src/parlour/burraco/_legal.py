@@ -7,7 +7,7 @@ still end the turn afterwards (Settled points 6–7): with an empty hand it take
 directly (if the team has not had one); otherwise it must hold a card it may discard.
 
 Legal moves come in this order: in the draw phase ``draw`` then ``pickup``; in the play phase
-every ``meld`` in the meld engine's order (`parlour.burraco.melds.new_melds`), then every
+every ``meld`` in the meld engine's order (`parlour.burraco._melds.new_melds`), then every
 ``add`` by meld number (each meld's additions in the engine's order), then every ``discard`` by
 face (suits S H D C, ranks 2 up to A, the joker last).
 """
@@ -19,23 +19,25 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-from parlour.burraco.counts import (
+from parlour.burraco._counts import (
     addition_blocks,
     distinct_faces_count,
     distinct_wilds,
     new_sequence_blocks,
     new_set_block,
 )
-from parlour.burraco.faces import (
+from parlour.burraco._faces import (
     FACE_CARDS,
+    FACE_OF,
     count,
     distinct_faces,
     faces_of,
     is_wild_face,
     nth_distinct_face,
     pack,
+    shares_a_face,
 )
-from parlour.burraco.melds import (
+from parlour.burraco._melds import (
     SUIT_MASKS,
     WILD_FIELDS,
     Addition,
@@ -51,11 +53,11 @@ from parlour.burraco.melds import (
     set_addition_at,
     set_rank_mask,
 )
-from parlour.burraco.melds import Meld as TableMeld
-from parlour.burraco.moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco.options import Options
+from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
+from parlour.burraco._options import Options
+from parlour.burraco._state import BurracoState, Phase, Turn
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.burraco.state import BurracoState, Phase, Turn
 from parlour.core import Move, Violation
 from parlour.seating import partnership_teams, team_of_seat
 
@@ -66,9 +68,12 @@ __all__ = [
     "closing_problem",
     "discard_problem",
     "finish_problem",
+    "legal_moves",
     "legal_moves_of",
+    "listed_moves",
     "meld_rules",
     "pickup_problem",
+    "pile_card_problem",
     "team_melds_allow_set",
 ]
 
@@ -159,6 +164,7 @@ def discard_problem(state: BurracoState, face: int) -> Violation | None:
             "burraco.must_meld_first",
             "you took the discard pile: meld or add at least once before you discard",
         )
+
     if face == turn.no_discard_face:
         return Violation(
             "burraco.no_rediscard",
@@ -170,6 +176,19 @@ def discard_problem(state: BurracoState, face: int) -> Violation | None:
         team = TEAM_OF[options.players][seat]
         if state.pozzetto_of_team[team] >= 0:
             return closing_problem(options, state.melds[team], face)
+    return None
+
+
+def pile_card_problem(state: BurracoState, laid: int) -> Violation | None:
+    """Why a meld or an add of the packed cards ``laid`` may not be made now: under
+    ``must_meld_after_taking_pile`` the first meld or add after taking the pile uses one of its
+    cards (rules §4.12: one "is melded at once")."""
+    pending = state.turn.pile_to_meld
+    if pending and not shares_a_face(pending, laid):
+        return Violation(
+            "burraco.must_meld_pile_card",
+            "you took the discard pile: your first meld or add must use one of its cards",
+        )
     return None
 
 
@@ -218,7 +237,14 @@ def pickup_problem(state: BurracoState) -> Violation | None:
     )  # fmt: skip
     after_pickup = legal_moves_of(probe)
     if isinstance(after_pickup, LegalMoves) and after_pickup.lays_cards:
-        return None
+        if not options.must_meld_after_taking_pile:
+            return None
+        taken = pack(pile)
+        for move in after_pickup:
+            if isinstance(move, (Meld, Add)) and shares_a_face(
+                taken, pack(FACE_OF[card] for card in move.cards)
+            ):
+                return None
     if options.must_meld_after_taking_pile:
         return Violation(
             "burraco.pickup_needs_meld",
@@ -315,24 +341,25 @@ PICK: tuple[Callable[[Any, Any, Any, Any, int], Any], ...] = (
 class LegalMoves(Sequence[Move]):
     """The legal moves of a state in the play phase, as an immutable lazy sequence: the melds,
     then the adds meld by meld, then the discards. Its length is known at once from each block's
-    count (`parlour.burraco.counts`); a block is built only when one of its moves is read, and a
+    count (`parlour.burraco._counts`); a block is built only when one of its moves is read, and a
     move object only when it is read (the meld engine's results are shared, cached records).
 
     It compares equal to any sequence of the same moves in the same order, and answers ``in``
     and `made_by` building only the blocks that could hold the move.
     """
 
-    __slots__ = ("_blocks", "_ends", "_lays_cards", "_length", "_picked", "_picked_record")
+    __slots__ = ("_blocks", "_ends", "_lays_cards", "_length")
 
-    def __init__(self, blocks: Sequence[Block], ends: Sequence[int], lays_cards: bool) -> None:
+    def __init__(
+        self, blocks: tuple[Block, ...], ends: tuple[int, ...], lays_cards: bool
+    ) -> None:
         """``blocks`` in order, ``ends[i]`` the index just after block ``i``'s last move (no
-        block is empty); ``lays_cards`` whether any block is of melds or adds."""
+        block is empty); ``lays_cards`` whether any block is of melds or adds. Nothing is
+        written after this: the object is immutable, and safe to share between threads."""
         self._blocks = blocks
         self._ends = ends
         self._length = ends[-1] if ends else 0
         self._lays_cards = lays_cards
-        self._picked: Move | None = None
-        self._picked_record: TableMeld | Addition | None = None
 
     def __len__(self) -> int:
         return self._length
@@ -364,8 +391,11 @@ class LegalMoves(Sequence[Move]):
             move, made = _meld_move(record), record
         else:
             move, made = _add_move(number, record), record
-        self._picked = move
-        self._picked_record = made
+        key = (id(self), id(move))
+        if key not in _MADE_BY_PICKED:
+            if len(_MADE_BY_PICKED) >= _PICKED_LIMIT:
+                _MADE_BY_PICKED.clear()
+            _MADE_BY_PICKED[key] = (self, move, made)
         return move
 
     def __iter__(self) -> Iterator[Move]:
@@ -390,8 +420,9 @@ class LegalMoves(Sequence[Move]):
     def made_by(self, move: object) -> TableMeld | Addition | None:
         """The new meld or the addition that the legal ``move`` makes (None for a discard);
         `KeyError` if ``move`` is not one of these moves."""
-        if move is self._picked and move is not None:
-            return self._picked_record
+        picked = _MADE_BY_PICKED.get((id(self), id(move)))
+        if picked is not None and picked[0] is self and picked[1] is move:
+            return picked[2]
         if isinstance(move, Discard):
             for number, kind, a, b, c, d in self._blocks:
                 if number < 0 and move in BUILD[kind](a, b, c, d):
@@ -420,6 +451,42 @@ class LegalMoves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"LegalMoves({list(self)!r})"
+
+
+_MADE_BY_PICKED: dict[tuple[int, int], tuple[LegalMoves, Move, TableMeld | Addition | None]] = {}
+"""What each move read by index from a `LegalMoves` makes (the new meld, the addition, or None
+for a discard), keyed by the identities of the legal set and the move object and holding both
+(so neither identity is reused while its entry lives). An entry is written once, from the
+block that built the move, and is the same whoever writes it; `LegalMoves.made_by` reads it so
+that applying a move just read costs no search."""
+_PICKED_LIMIT = 64
+"""Small on purpose: an entry serves the `apply` that follows a read, and every entry keeps a
+legal set (and what its blocks hold) alive, which a larger cache makes the collector walk."""
+
+_LEGAL_BY_STATE: dict[int, tuple[BurracoState, Sequence[Move]]] = {}
+"""The legal moves of the states seen last, keyed by the identity of the (immutable) state
+and holding it; bounded by `_LEGAL_LIMIT` (cleared when full)."""
+_LEGAL_LIMIT = 64
+"""Small for the same reason as `_PICKED_LIMIT`: each entry keeps a state alive."""
+
+
+def legal_moves(state: BurracoState) -> Sequence[Move]:
+    """Every legal move of ``state`` in the documented order, computed once per state object
+    (kept in a bounded cache, written in this one place)."""
+    seen = _LEGAL_BY_STATE.get(id(state))
+    if seen is not None and seen[0] is state:
+        return seen[1]
+    found = legal_moves_of(state)
+    if len(_LEGAL_BY_STATE) >= _LEGAL_LIMIT:
+        _LEGAL_BY_STATE.clear()
+    _LEGAL_BY_STATE[id(state)] = (state, found)
+    return found
+
+
+def listed_moves(state: BurracoState) -> Sequence[Move] | None:
+    """The legal moves of ``state`` if they were already listed, else ``None``."""
+    seen = _LEGAL_BY_STATE.get(id(state))
+    return seen[1] if seen is not None and seen[0] is state else None
 
 
 def _unfinishable(state: BurracoState, meld: TableMeld, melds: Sequence[TableMeld]) -> bool:
@@ -495,8 +562,10 @@ def _play_moves(state: BurracoState) -> LegalMoves:
                 total += count
                 blocks.append(block)
                 ends.append(total)
-    lays_cards = total > 0
     turn = state.turn
+    if turn.pile_to_meld:
+        blocks, ends, total = _using_the_pile(blocks, turn.pile_to_meld)
+    lays_cards = total > 0
     if (
         hand_size > 1
         and turn.no_discard_face < 0
@@ -513,7 +582,24 @@ def _play_moves(state: BurracoState) -> LegalMoves:
             total += len(allowed)
             blocks.append((DISCARDS_BLOCK, GIVEN, allowed, None, None, None))
             ends.append(total)
-    return LegalMoves(blocks, ends, lays_cards)
+    return LegalMoves(tuple(blocks), tuple(ends), lays_cards)
+
+
+def _using_the_pile(blocks: list[Block], pile: int) -> tuple[list[Block], list[int], int]:
+    """The meld and add blocks kept to the melds and adds that use a face of ``pile``."""
+    kept: list[Block] = []
+    ends: list[int] = []
+    total = 0
+    for number, kind, a, b, c, d in blocks:
+        records = [
+            record for record in BUILD[kind](a, b, c, d)
+            if shares_a_face(pile, record.packed if number == 0 else record.added_packed)
+        ]  # fmt: skip
+        if records:
+            total += len(records)
+            kept.append((number, GIVEN, records, None, None, None))
+            ends.append(total)
+    return kept, ends, total
 
 
 _NEVER = 1 << 30

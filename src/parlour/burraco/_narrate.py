@@ -5,6 +5,8 @@ table of sentence templates."""
 
 from __future__ import annotations
 
+from parlour.burraco._legal import TEAMS
+from parlour.burraco._state import BurracoState, HandResult, TeamScore
 from parlour.burraco.events import (
     CardsAdded,
     HandScored,
@@ -15,8 +17,6 @@ from parlour.burraco.events import (
     PozzettoTaken,
     events,
 )
-from parlour.burraco.legal import TEAMS
-from parlour.burraco.state import BurracoState, HandResult, TeamScore
 from parlour.cards import Card
 from parlour.core import Move
 from parlour.events import Template, render

@@ -14,11 +14,11 @@ from typing import ClassVar
 
 import attrs
 
-from parlour.burraco.faces import FACE_CARDS, cards_of, faces_of, pack
-from parlour.burraco.faces import size as hand_size
-from parlour.burraco.legal import TEAMS
-from parlour.burraco.melds import Meld
-from parlour.burraco.state import BurracoState, HandResult, Phase
+from parlour.burraco._faces import FACE_CARDS, cards_of, faces_of, pack
+from parlour.burraco._faces import size as hand_size
+from parlour.burraco._legal import TEAMS
+from parlour.burraco._melds import Meld
+from parlour.burraco._state import BurracoState, HandResult, Phase
 from parlour.cards import Card
 from parlour.core import legal_moves
 from parlour.records import JsonRecord
@@ -50,8 +50,9 @@ def _meld_view(meld: Meld) -> MeldView:
 
 @attrs.frozen(slots=True, kw_only=True)
 class BurracoView(View):
-    """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields (no
-    ``played``: Burraco has no tricks; ``moves`` may be a lazy sequence), then Burraco's own.
+    """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields (``played``
+    always empty: Burraco has no tricks; ``moves`` may be a lazy sequence, written as the
+    ``legal_moves`` texts by ``to_dict``), then Burraco's own.
 
     ``hand`` is empty while ``pozzetto_unseen`` (the seat took a pozzetto on the discard and has
     not had a turn since); ``melds`` lists each team's melds in the order laid down (``add n``
