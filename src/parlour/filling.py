@@ -31,6 +31,11 @@ _CACHED_HASH_SLOT = "_attrs_cached_hash"
 """The slot where attrs keeps a ``cache_hash=True`` record's hash (``None``: not computed)."""
 
 
+def _attrs_class(record: type[Any]) -> Any:
+    """``record``, for `attrs.fields` (typed as any class here)."""
+    return record
+
+
 def _slot_setters(record: type[Any]) -> dict[str, Any]:
     """The ``__set__`` of each slot descriptor of ``record`` (every class of its MRO)."""
     if not attrs.has(record) or record.__dictoffset__:
@@ -52,13 +57,13 @@ def record_builder(record: type[RecordT]) -> Callable[..., RecordT]:
     `TypeError`.
     """
     setters = _slot_setters(record)
-    names = [field.name for field in attrs.fields(record)]
+    names = [field.name for field in attrs.fields(_attrs_class(record))]
     missing = [name for name in names if name not in setters]
     if missing:
         raise TypeError(f"{record.__name__} has no slot for {', '.join(missing)}")
     namespace: dict[str, Any] = {"_new": object.__new__, "_record": record}
     parameters = []
-    for field in attrs.fields(record):
+    for field in attrs.fields(_attrs_class(record)):
         if field.default is attrs.NOTHING or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
             parameters.append(field.name)
         else:
@@ -84,7 +89,7 @@ def record_replacer(record: type[RecordT]) -> Callable[..., RecordT]:
     derived fields are copied as they are, so a change must not be to a field they follow from.
     """
     setters = _slot_setters(record)
-    names = tuple(field.name for field in attrs.fields(record))
+    names = tuple(field.name for field in attrs.fields(_attrs_class(record)))
     copies = tuple((getattr(record, name).__get__, setters[name]) for name in names)
     by_name = {name: setters[name] for name in names}
     new_object = object.__new__

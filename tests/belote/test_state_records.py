@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from typing import Any
 
 import attrs
 import pytest

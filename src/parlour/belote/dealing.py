@@ -5,8 +5,6 @@ is drawn by `parlour.deal_layout.shuffle_and_deal` of the rules' `DEAL_LAYOUT`.
 
 from __future__ import annotations
 
-import random
-
 from parlour.belote.rules import (
     DEAL_LAYOUT,
     PLAYERS,
@@ -14,7 +12,7 @@ from parlour.belote.rules import (
     STOCK_PACKET_TO_TAKER,
 )
 from parlour.core import Deal
-from parlour.deal_layout import seat_packet_positions, shuffle_and_deal
+from parlour.deal_layout import seat_packet_positions
 from parlour.shuffling import shuffled_positions
 
 __all__ = [

@@ -96,6 +96,30 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...]
 
 
+@functools.cache
+def _fixed_melds(trump: int, bezique_cards: str) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    if trump < 0:
+        return ()
+    return fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump])
+
+
+@functools.cache
+def _evaluator(rank_order: str) -> TrickEvaluator:
+    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
+
+
+def _card_table(table: Table) -> CardTable:
+    return CARD_TABLES[table.options.rank_order]
+
+
+def _last_stage_evaluator(table: Table) -> TrickEvaluator:
+    return _evaluator(table.options.rank_order)
+
+
+def _melds_of(table: Table) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    return _fixed_melds(table.trump, table.options.bezique_cards)
+
+
 @attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Table:
     """What stays fixed during one deal: options, dealer, trump, the stock, the finished deals.
@@ -120,17 +144,15 @@ class Table:
     stock: tuple[int, ...] = ()
     card_table: CardTable = attrs.field(
         init=False, eq=False, repr=False,
-        default=attrs.Factory(lambda table: CARD_TABLES[table.options.rank_order], takes_self=True),
+        default=attrs.Factory(_card_table, takes_self=True),
     )  # fmt: skip
     last_stage_evaluator: TrickEvaluator = attrs.field(
         init=False, eq=False, repr=False,
-        default=attrs.Factory(lambda table: _evaluator(table.options.rank_order), takes_self=True),
+        default=attrs.Factory(_last_stage_evaluator, takes_self=True),
     )  # fmt: skip
     melds: tuple[tuple[MeldKind, tuple[int, ...]], ...] = attrs.field(
         init=False, eq=False, repr=False,
-        default=attrs.Factory(
-            lambda table: _fixed_melds(table.trump, table.options.bezique_cards), takes_self=True
-        ),
+        default=attrs.Factory(_melds_of, takes_self=True),
     )  # fmt: skip
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -154,18 +176,6 @@ def _persistent_fields(table: Table) -> dict[str, Any]:
 def _restore_table(fields: dict[str, Any]) -> Table:
     """The table of `_persistent_fields` (unpickling)."""
     return Table(**fields)
-
-
-@functools.cache
-def _fixed_melds(trump: int, bezique_cards: str) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
-    if trump < 0:
-        return ()
-    return fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump])
-
-
-@functools.cache
-def _evaluator(rank_order: str) -> TrickEvaluator:
-    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
 
 
 NO_USES = (0,) * 9

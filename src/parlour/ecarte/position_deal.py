@@ -294,7 +294,7 @@ def _apply(state: EcarteState, move: Move, path: str) -> EcarteState:
             f"[{violation.rule}]",
             path,
         )
-    after = GAME.apply(state, move, None)
+    after: EcarteState = GAME.apply(state, move, None)
     if after.phase is Phase.OVER:
         raise PositionError("must be 'over': the king brought a player to the target", "phase")
     return after
