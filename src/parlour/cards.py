@@ -93,6 +93,19 @@ _RANK_TEXT = {
 }
 
 
+def _checked_code(rank: Rank, suit: Suit | None) -> int:
+    """`Card.code` of ``rank`` and ``suit``, once they are checked to make a card."""
+    suited = isinstance(suit, Suit)
+    if not isinstance(rank, Rank) or not (suited or suit is None):
+        raise TypeError(
+            f"a Card is a Rank and a Suit (None for the joker), not {rank!r}, {suit!r}"
+        )
+    if (rank is Rank.JOKER) == suited:
+        raise ValueError("the joker has no suit, and every other card has one")
+    suit_number = 4 if suit is None else int(suit)
+    return suit_number * 16 + int(rank)
+
+
 @attrs.frozen(slots=True, repr=False, order=False, hash=False)
 class Card:
     """One card face: a rank and a suit (a joker has no suit).
@@ -103,19 +116,10 @@ class Card:
 
     rank: Rank
     suit: Suit | None
-    code: int = attrs.field(eq=False, hash=False, init=False)
-
-    def __attrs_post_init__(self) -> None:
-        suited = isinstance(self.suit, Suit)
-        if not isinstance(self.rank, Rank) or not (suited or self.suit is None):
-            raise TypeError(
-                f"a Card is a Rank and a Suit (None for the joker), not {self.rank!r}, "
-                f"{self.suit!r}"
-            )
-        if (self.rank is Rank.JOKER) == suited:
-            raise ValueError("the joker has no suit, and every other card has one")
-        suit_number = 4 if self.suit is None else int(self.suit)
-        object.__setattr__(self, "code", suit_number * 16 + int(self.rank))
+    code: int = attrs.field(
+        eq=False, hash=False, init=False,
+        default=attrs.Factory(lambda card: _checked_code(card.rank, card.suit), takes_self=True),
+    )  # fmt: skip
 
     @staticmethod
     def of(rank: Rank, suit: Suit | None) -> Card:

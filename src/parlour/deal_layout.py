@@ -210,6 +210,14 @@ def _check_alternating(layout: DealLayout, attribute: object, names: tuple[str, 
             raise ValueError(f"the groups of the alternating field {name!r} are all of one size")
 
 
+def _checked_tables(layout: DealLayout) -> _Tables:
+    """The tables of ``layout``, once its fields pass their validators (which attrs runs only
+    after every field, this one included, is set)."""
+    _check_fields(layout, None, layout.fields)
+    _check_alternating(layout, None, layout.alternating)
+    return _tables_of(layout.deck, layout.fields, layout.alternating)
+
+
 @attrs.frozen(kw_only=True)
 class DealLayout:
     """Where the positions of ``deck`` (in the game's deck order), once shuffled, go in a deal
@@ -223,12 +231,11 @@ class DealLayout:
     players: int
     fields: tuple[DealField, ...] = attrs.field(validator=_check_fields)
     alternating: tuple[str, ...] = attrs.field(default=(), validator=_check_alternating)
-    _tables: _Tables = attrs.field(init=False, eq=False, repr=False)
+    _tables: _Tables = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda layout: _checked_tables(layout), takes_self=True),
+    )  # fmt: skip
     _memo: _Memo = attrs.field(init=False, eq=False, repr=False, factory=_Memo)
-
-    def __attrs_post_init__(self) -> None:
-        tables = _tables_of(self.deck, self.fields, self.alternating)
-        object.__setattr__(self, "_tables", tables)
 
     def hand_positions(self, packets: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], ...]:
         """Per seat, the deck positions of its hand when ``dealer`` deals in ``packets`` (one

@@ -1,30 +1,111 @@
-"""Building frozen attrs records without their ``__init__``, for the records a transition
-makes on every move.
+"""Building frozen slotted attrs records from a value of every field, without their
+``__init__``: the one place in parlour that writes the slots of a frozen record.
 
-A frozen slotted attrs class sets each field through ``object.__setattr__`` (about 100 ns a
-field). `filling_class` makes a plain class with the very same slots: a builder fills an
-instance of it field by field, by name, then turns it into the frozen class by assigning
-``__class__`` (allowed because the two layouts are identical; Python refuses it otherwise).
-The result is an ordinary instance of the frozen class: equal, hashed, pickled and evolved as
-one built by its constructor. The frozen class must have no ``__weakref__`` slot (attrs:
-``weakref_slot=False``), which Python would count as a different layout.
+attrs' frozen ``__init__`` sets each field through ``object.__setattr__`` (about 130 ns a
+field) and runs the validators; a transition that builds a new state on every move knows
+every field already, derived ones included. `record_builder` makes, once per class, a function
+that takes every field by keyword and writes each slot through the class's own slot
+descriptor (``Cls.__dict__[name].__set__``) on an instance made by ``object.__new__``: an
+ordinary instance of the class, equal, hashed, pickled and evolved as one built by its
+constructor. Nothing writes to the instance after the builder returns it. `record_replacer`
+does the same for "this record with these fields changed" (what `attrs.evolve` does, without
+re-running ``__init__``).
+
+Only the transitions of a game use these, for values their rules have already computed; a
+record built by its constructor (by users, positions, `attrs.evolve`) derives its derived
+fields itself.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-__all__ = ["filling_class"]
+import attrs
+
+__all__ = ["record_builder", "record_replacer"]
+
+RecordT = TypeVar("RecordT")
+
+_CACHED_HASH_SLOT = "_attrs_cached_hash"
+"""The slot where attrs keeps a ``cache_hash=True`` record's hash (``None``: not computed)."""
 
 
-def filling_class(frozen: type[Any]) -> type[Any]:
-    """A mutable class with the slots of the frozen slotted class ``frozen``, whose instances
-    a builder may fill and then turn into ``frozen`` instances."""
-    slots = frozen.__dict__.get("__slots__")
-    if slots is None or "__dict__" in slots or "__weakref__" in slots:
-        # Python counts a __weakref__ slot after the others as a different layout.
-        raise TypeError(f"{frozen.__name__} is not a slotted class without weak references")
-    bases = frozen.__bases__  # the same bases, or the layouts would not count as the same
-    if any("__setattr__" in ancestor.__dict__ for base in bases for ancestor in base.__mro__[:-1]):
-        raise TypeError(f"a base of {frozen.__name__} sets attributes its own way")
-    return type(f"_Filling{frozen.__name__}", bases, {"__slots__": slots, "__module__": __name__})
+def _attrs_class(record: type[Any]) -> Any:
+    """``record``, for `attrs.fields` (typed as any class here)."""
+    return record
+
+
+def _slot_setters(record: type[Any]) -> dict[str, Any]:
+    """The ``__set__`` of each slot descriptor of ``record`` (every class of its MRO)."""
+    if not attrs.has(record) or record.__dictoffset__:
+        raise TypeError(f"{record.__name__} is not a slotted attrs class")
+    setters: dict[str, Any] = {}
+    for klass in reversed(record.__mro__):
+        for name in klass.__dict__.get("__slots__", ()):
+            setters[name] = klass.__dict__[name].__set__
+    return setters
+
+
+def record_builder(record: type[RecordT]) -> Callable[..., RecordT]:
+    """A function ``build(**fields)`` making the ``record`` instance with these fields: every
+    attrs field of ``record`` (``init=False`` ones included) by keyword; a field left out takes
+    its plain default (a field whose default is a factory, or that has none, must be given).
+
+    The function is generated once, with one keyword-only parameter per field, so that a call
+    costs a slot write per field and nothing else; a missing or unknown field is Python's own
+    `TypeError`.
+    """
+    setters = _slot_setters(record)
+    names = [field.name for field in attrs.fields(_attrs_class(record))]
+    missing = [name for name in names if name not in setters]
+    if missing:
+        raise TypeError(f"{record.__name__} has no slot for {', '.join(missing)}")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_record": record}
+    parameters = []
+    for field in attrs.fields(_attrs_class(record)):
+        if field.default is attrs.NOTHING or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+    lines = [f"def build_{record.__name__}(*, {', '.join(parameters)}):", "    new = _new(_record)"]
+    for name in names:
+        namespace[f"_set_{name}"] = setters[name]
+        lines.append(f"    _set_{name}(new, {name})")
+    if _CACHED_HASH_SLOT in setters:
+        namespace["_set_hash"] = setters[_CACHED_HASH_SLOT]
+        lines.append("    _set_hash(new, None)")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # the source is built above from field names only
+    build: Callable[..., RecordT] = namespace[f"build_{record.__name__}"]
+    build.__doc__ = f"A `{record.__name__}` of every field by keyword (see `parlour.filling`)."
+    return build
+
+
+def record_replacer(record: type[RecordT]) -> Callable[..., RecordT]:
+    """A function ``replace(instance, **changes)`` making the ``record`` instance equal to
+    ``instance`` but for the named fields (an unknown name is a `TypeError`); the record's
+    derived fields are copied as they are, so a change must not be to a field they follow from.
+    """
+    setters = _slot_setters(record)
+    names = tuple(field.name for field in attrs.fields(_attrs_class(record)))
+    copies = tuple((getattr(record, name).__get__, setters[name]) for name in names)
+    by_name = {name: setters[name] for name in names}
+    new_object = object.__new__
+    hash_setter = setters.get(_CACHED_HASH_SLOT)
+
+    def replace(instance: RecordT, **changes: Any) -> RecordT:
+        new = new_object(record)
+        for read, write in copies:
+            write(new, read(instance))
+        if hash_setter is not None:
+            hash_setter(new, None)
+        for name, value in changes.items():
+            write = by_name.get(name)
+            if write is None:
+                raise TypeError(f"{record.__name__} has no field {name!r}")
+            write(new, value)
+        return new
+
+    return replace

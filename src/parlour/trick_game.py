@@ -6,11 +6,11 @@ due" and "the match is over", a table of the check of each move type (``{Play: c
 parser of each keyword (``{"play": play_parser("JH"), …}``) and the phrase that names its moves
 in messages. `TrickGame` then answers `options`, `deal_results`, `check` (the shared
 `turn_violation` first, then the move type's check, else "<move> is not a <Game> move"),
-`apply_checked` (`check`, then the move type's transition), `parse_move` (``deal …`` by the
-deal's fields, then the keyword's parser, else "<keyword> is not a <Game> move") and
-`card_zones` (the whole deck in the ``pack`` between deals, else the game's `zones_in_deal`);
-`seat_to_act` makes a game's `current_player` from its two phases. A game's `apply` takes its
-own fast path for the common moves and leaves the rest to `apply_checked`.
+`apply` (the one checked path: `check`, then `apply_unchecked`), `apply_unchecked` (the one
+unchecked path: the move type's transition, for a move `check` accepted), `parse_move`
+(``deal …`` by the deal's fields, then the keyword's parser, else "<keyword> is not a <Game>
+move") and `card_zones` (the whole deck in the ``pack`` between deals, else the game's
+`zones_in_deal`); `seat_to_act` makes a game's `current_player` from its two phases.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from parlour.card_index import PIQUET_INDEX_BY_CODE
 from parlour.cards import Card, parse_card
 from parlour.core import CHANCE, Chance, Deal, Move, Violation, raise_if_illegal
+from parlour.deal_layout import DealLayout
 from parlour.errors import NotationError, shown
 from parlour.fixed_seats import FixedSeats
 from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
@@ -80,6 +81,14 @@ class TrickGame(FixedSeats):
     its transition)."""
     move_parsers: ClassVar[Mapping[str, MoveParser]]
     """The parser of each keyword but ``deal``, in the order messages list the keywords."""
+    deal_layout: ClassVar[DealLayout]
+    """How the game's deal lays out the deck (`DealLayout.read` reads a deal move)."""
+
+    def __init__(self) -> None:
+        self._checks_by_type: dict[type[Move], MoveCheck | None] = {}
+        """`move_checks` resolved per move type, as moves are checked."""
+        self._transitions_by_type: dict[type[Move], MoveTransition] = {}
+        """`move_transitions` resolved per move type, as moves are applied."""
 
     def options(self, state: Any) -> Any:
         """The match's options."""
@@ -103,27 +112,72 @@ class TrickGame(FixedSeats):
         raise NotImplementedError(f"{type(self).__name__} names no card zones")
 
     def check(self, state: Any, move: Move, seat: int | None) -> Violation | None:
-        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
+        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason: the
+        shared `turn_violation` (a deal that lays out exactly the deck, by the game's
+        `deal_layout`, is legal when one is due), then the move type's check in
+        `move_checks`, else "<move> is not <a Game move>"."""
         phase = state.phase
-        violation = turn_violation(
-            move, seat, over=phase is self.over_phase, deal_due=phase is self.deal_due_phase,
-            to_act=state.to_act, deal_fields=self.fixed_deal_fields, deck=self.deck,
-        )  # fmt: skip
-        if violation is not None or isinstance(move, Deal):
-            return violation
-        move_check = _listed_for(self.move_checks, type(move))
+        move_type = type(move)
+        if (
+            move_type is not Deal
+            and (seat is None or seat == state.to_act)
+            and phase is not self.over_phase
+            and phase is not self.deal_due_phase
+        ):  # this seat's turn in a deal under way: `turn_violation` has nothing to say
+            move_check: MoveCheck | None = self._checks_by_type.get(move_type, _UNRESOLVED)
+            if move_check is _UNRESOLVED:
+                move_check = self._move_check_of(move_type)
+        else:
+            if (
+                move_type is Deal
+                and seat is None
+                and phase is self.deal_due_phase
+                and self.deal_layout.read(move) is not None  # type: ignore[arg-type]
+            ):
+                return None
+            violation = turn_violation(
+                move, seat, over=phase is self.over_phase, deal_due=phase is self.deal_due_phase,
+                to_act=state.to_act, deal_fields=self.fixed_deal_fields, deck=self.deck,
+            )  # fmt: skip
+            if violation is not None or isinstance(move, Deal):
+                return violation
+            move_check = self._move_check_of(move_type)
         if move_check is None:
             return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
         return move_check(state, move)
 
-    def apply_checked(self, state: Any, move: Move, seat: int | None) -> Any:
-        """The state after ``move`` once `check` accepts it (`IllegalMoveError` otherwise), by
-        the move type's transition: the path of every move a game's own fast path leaves."""
-        raise_if_illegal(self.check(state, move, seat), move)
-        transition = _listed_for(self.move_transitions, type(move))
-        if transition is None:  # check() accepts only the move types the game lists
-            raise AssertionError(f"{type(self).__name__} has no transition for {move!r}")
+    def apply(self, state: Any, move: Move, seat: int | None) -> Any:
+        """The state after ``move``: the checked path, `check` (`IllegalMoveError` if it finds
+        a reason) then `apply_unchecked`."""
+        violation = self.check(state, move, seat)
+        if violation is not None:
+            raise_if_illegal(violation, move)
+        transition = self._transitions_by_type.get(type(move))
+        if transition is None:
+            return self.apply_unchecked(state, move)
+        return transition(state, move)  # what `apply_unchecked` does, one call less
+
+    def apply_unchecked(self, state: Any, move: Move) -> Any:
+        """The state after ``move``, which `check` must have accepted: the move type's
+        transition in `move_transitions`, nothing checked (the unchecked path: a move `check`
+        would refuse gives a wrong state or an error)."""
+        transition = self._transitions_by_type.get(type(move))
+        if transition is None:
+            transition = _listed_for(self.move_transitions, type(move))
+            if transition is None:  # check() accepts only the move types the game lists
+                raise AssertionError(f"{type(self).__name__} has no transition for {move!r}")
+            self._transitions_by_type[type(move)] = transition
         return transition(state, move)
+
+    def _move_check_of(self, move_type: type[Move]) -> MoveCheck | None:
+        """The check of ``move_type`` in `move_checks` (of its nearest listed base), found once
+        per type."""
+        checks = self._checks_by_type
+        if move_type in checks:
+            return checks[move_type]
+        move_check = checks[move_type] = _listed_for(self.move_checks, move_type)
+        return move_check
+
 
     def parse_move(self, state: Any, text: str) -> Move:
         """The move ``text`` writes (``deal …`` or one of the game's keywords); `NotationError`
@@ -138,6 +192,10 @@ class TrickGame(FixedSeats):
                 f"{keyword!r} is not {self.move_phrase} (the moves are {keywords}): {shown(text)}"
             )
         return parser(state, arguments, text)
+
+
+_UNRESOLVED: Any = object()
+"""What `TrickGame._checks_by_type` gives for a move type not yet resolved."""
 
 
 def _listed_for(table: Mapping[type[Move], EntryT], move_type: type[Move]) -> EntryT | None:

@@ -92,11 +92,11 @@ class TrickRules:
 
     obligations: tuple[Obligation, ...]
     teams: Teams
-    partner_at_offset: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    partner_at_offset: tuple[bool, ...] = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda rules: same_team_at_offset(rules.teams), takes_self=True),
+    )  # fmt: skip
     """Whether the seat ``d`` places after another is its partner (from ``teams``)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "partner_at_offset", same_team_at_offset(self.teams))
 
     @property
     def players(self) -> int:
@@ -122,22 +122,12 @@ class CardTable:
     suit_masks: tuple[int, ...]
     power: tuple[tuple[int, ...], ...]
     beaten_by: tuple[tuple[int, ...], ...]
-    takes_from: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    takes_from: tuple[tuple[int, ...], ...] = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda table: _takes_from(table), takes_self=True),
+    )  # fmt: skip
     """Under each trump, per card: the cards that would win the trick from it while it is the
     card winning (higher cards of its suit, and every trump if it is not one)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "takes_from",
-            tuple(
-                tuple(
-                    beaten | (self.suit_masks[trump] if suit != trump else 0)
-                    for beaten, suit in zip(self.beaten_by[trump], self.suit_of, strict=True)
-                )
-                for trump in range(5)
-            ),
-        )
 
     @classmethod
     def build(
@@ -194,6 +184,17 @@ class CardTable:
                 best = position
                 best_power = power[card]
         return best
+
+
+def _takes_from(table: CardTable) -> tuple[tuple[int, ...], ...]:
+    """`CardTable.takes_from` of ``table``'s other tables."""
+    return tuple(
+        tuple(
+            beaten | (table.suit_masks[trump] if suit != trump else 0)
+            for beaten, suit in zip(table.beaten_by[trump], table.suit_of, strict=True)
+        )
+        for trump in range(5)
+    )
 
 
 FollowSteps = tuple[tuple[int, int], ...]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from typing import Any
 
 import attrs
 import pytest
@@ -15,14 +14,14 @@ import pytest
 import parlour
 from parlour import OptionsError
 from parlour.belote import BeloteState, DealResult, Options, Pass, Phase, Play, Take
-from parlour.belote.dealing import deal_cards, read_deal, shuffled_positions
+from parlour.belote.dealing import read_deal, shuffled_positions
 from parlour.belote.moves import PASS, PLAYS, TAKES
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import CARD_TABLE, DEAL_FIELDS, DECK, PLAYERS
 from parlour.belote.state import Table
 from parlour.cards import Card, Rank, Suit
 from parlour.core import CHANCE, Deal
-from parlour.filling import filling_class
+from parlour.filling import record_builder, record_replacer
 from parlour.notation import deal_in_packets, make_deal
 
 SINGLE = {"target": None}
@@ -54,7 +53,7 @@ DERIVED = [field.name for field in attrs.fields(BeloteState) if not field.init]
 
 
 def test_the_derived_fields_are_the_four_documented() -> None:
-    assert DERIVED == ["legal_mask", "trick_winner", "winning_card", "turn"]
+    assert DERIVED == ["winning_card", "trick_winner", "legal_mask", "turn"]
 
 
 def test_each_phase_is_reached() -> None:
@@ -182,38 +181,59 @@ def test_records_are_built_by_keyword_only() -> None:
         DealResult(1, 0, "made")  # type: ignore[call-arg]
 
 
-@attrs.frozen(slots=True)
-class WithWeakReferences:
-    value: int
-
-
 @attrs.frozen(slots=True, weakref_slot=False)
 class Frozen:
     value: int
+    label: str = "plain"
 
 
-class FrozenChild(Frozen):
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(name)
+@attrs.frozen(slots=True, cache_hash=True)
+class HashCached:
+    value: int
 
 
-@pytest.mark.parametrize("refused", [WithWeakReferences, dict, FrozenChild])
-def test_filling_class_refuses_what_it_cannot_build(refused: type) -> None:
+class Unslotted:
+    value: int
+
+
+@attrs.frozen(slots=False)
+class AttrsWithoutSlots:
+    value: int
+
+
+@pytest.mark.parametrize("refused", [Unslotted, AttrsWithoutSlots, dict])
+def test_record_builder_refuses_what_is_not_a_slotted_attrs_class(refused: type) -> None:
     with pytest.raises(TypeError):
-        filling_class(refused)
+        record_builder(refused)
 
 
-def test_a_filled_record_is_the_frozen_class() -> None:
-    filling = filling_class(Frozen)
-    record: Any = object.__new__(filling)
-    record.value = 3
-    record.__class__ = Frozen
+def test_a_built_record_is_the_frozen_class_and_equals_the_constructors() -> None:
+    build = record_builder(Frozen)
+    record = build(value=3)
     assert type(record) is Frozen
-    assert record == Frozen(3)
+    assert record == Frozen(3) and build(value=3, label="x") == Frozen(3, "x")
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         record.value = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        build(3)
+    with pytest.raises(TypeError):
+        build(value=3, colour="red")
+
+
+def test_a_built_record_with_a_cached_hash_hashes_as_the_constructors() -> None:
+    built = record_builder(HashCached)(value=5)
+    assert hash(built) == hash(HashCached(5))
+    replaced = record_replacer(HashCached)(built, value=6)
+    assert replaced == HashCached(6) and hash(replaced) == hash(HashCached(6))
+
+
+def test_a_replaced_record_changes_only_the_fields_named() -> None:
+    replace = record_replacer(Frozen)
+    original = Frozen(1, "a")
+    assert replace(original, label="b") == Frozen(1, "b")
+    assert original == Frozen(1, "a")
+    with pytest.raises(TypeError):
+        replace(original, colour="red")
 
 
 # --- options built once -------------------------------------------------------------------
@@ -249,12 +269,13 @@ class CountingRandom(random.Random):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_shuffled_positions_are_those_of_rng_shuffle(seed: int) -> None:
-    expected = list(range(32))
-    random.Random(seed).shuffle(expected)
-    assert shuffled_positions(random.Random(seed)) == expected
-    subclass_expected = list(range(32))
-    CountingRandom(seed).shuffle(subclass_expected)
-    assert shuffled_positions(CountingRandom(seed)) == subclass_expected
+    for size in (32, 64):
+        expected = list(range(size))
+        random.Random(seed).shuffle(expected)
+        assert shuffled_positions(random.Random(seed), size) == expected
+        subclass_expected = list(range(size))
+        CountingRandom(seed).shuffle(subclass_expected)
+        assert shuffled_positions(CountingRandom(seed), size) == subclass_expected
 
 
 @pytest.mark.parametrize("packets", [(3, 2), (2, 3)])
@@ -269,13 +290,13 @@ def test_a_random_deal_is_the_shuffled_card_list_dealt_by_the_rules(
         random.Random(seed).shuffle(deck)
         hands = deal_in_packets(deck, packets, dealer, PLAYERS)
         expected = make_deal(DEAL_FIELDS, (hands, [[deck[20]]], [deck[21:]]))
-        assert deal_cards(packets, dealer, random.Random(seed)) == expected
         state = parlour.new_game("belote", options={"first_packets": list(packets)}, dealer=dealer)
         assert parlour.random_deal(state, random.Random(seed)) == expected
 
 
 def test_reading_a_deal_back_gives_its_cards_as_indexes() -> None:
-    deal = deal_cards((3, 2), 2, random.Random(4))
+    state = parlour.new_game("belote", options={"first_packets": [3, 2]}, dealer=2)
+    deal = parlour.random_deal(state, random.Random(4))
     copied = Deal(
         tuple((name, tuple(tuple(group) for group in groups)) for name, groups in deal.fields)
     )
@@ -289,7 +310,7 @@ def test_reading_a_deal_back_gives_its_cards_as_indexes() -> None:
 
 
 def test_a_deal_changed_after_it_was_drawn_is_read_afresh() -> None:
-    deal = deal_cards((3, 2), 0, random.Random(5))
+    deal = parlour.random_deal(parlour.new_game("belote"), random.Random(5))
     hands = deal["hands"]
     swapped = ((hands[1][0], *hands[0][1:]), hands[1], *hands[2:])  # a card twice, one missing
     object.__setattr__(deal, "fields", (("hands", swapped), *deal.fields[1:]))

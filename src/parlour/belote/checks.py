@@ -8,7 +8,7 @@ from parlour.belote.play import play_evaluator
 from parlour.belote.rules import CARD_TABLE
 from parlour.belote.state import BeloteState, Phase, Table
 from parlour.card_index import PIQUET_INDEX_BY_CODE
-from parlour.cards import Suit
+from parlour.cards import Card, Suit
 from parlour.core import Move, Violation
 from parlour.errors import describe
 from parlour.play_verdicts import broken_obligation, not_a_card, not_held
@@ -58,9 +58,8 @@ def _check_take(state: BeloteState, move: Take) -> Violation | None:
 
 
 def _check_play(state: BeloteState, move: Play) -> Violation | None:
-    violation = not_a_card(move)
-    if violation is not None:
-        return violation
+    if type(move.card) is not Card:
+        return not_a_card(move)
     if state.phase != _PLAY:
         return Violation("phase.wrong_move", "the bidding is not over: pass or take")
     index = PIQUET_INDEX_BY_CODE[move.card.code]

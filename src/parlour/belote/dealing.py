@@ -1,11 +1,9 @@
-"""Belote's deal move, both ways: drawing one from a shuffle (`deal_cards`, by the rules'
-`DEAL_LAYOUT`) and reading one back into hand masks (`read_deal`), on card indexes rather than
-by sorting `Card` records.
+"""Belote's deal move read back into hand masks (`read_deal`), on card indexes rather than by
+sorting `Card` records, and the stock's shares after the take (`stock_shares`); the deal itself
+is drawn by `parlour.deal_layout.shuffle_and_deal` of the rules' `DEAL_LAYOUT`.
 """
 
 from __future__ import annotations
-
-import random
 
 from parlour.belote.rules import (
     DEAL_LAYOUT,
@@ -14,12 +12,11 @@ from parlour.belote.rules import (
     STOCK_PACKET_TO_TAKER,
 )
 from parlour.core import Deal
-from parlour.deal_layout import seat_packet_positions, shuffle_and_deal
+from parlour.deal_layout import seat_packet_positions
 from parlour.shuffling import shuffled_positions
 
 __all__ = [
     "DealtCards",
-    "deal_cards",
     "read_deal",
     "shuffled_positions",
     "stock_shares",
@@ -29,13 +26,6 @@ __all__ = [
 
 DealtCards = tuple[tuple[int, ...], int, tuple[int, ...]]
 """A deal read into card indexes: the hand masks by seat, the turn-up, the stock top first."""
-
-
-def deal_cards(packets: tuple[int, int], dealer: int, rng: random.Random) -> Deal:
-    """The deal of ``rng.shuffle`` of the deck in canonical order, dealt by ``dealer`` in
-    ``packets`` (the same deal as shuffling the `Card` list itself: the shuffle moves positions,
-    whatever they hold)."""
-    return shuffle_and_deal(DEAL_LAYOUT, rng, packets=packets, dealer=dealer)
 
 
 def read_deal(deal: Deal) -> DealtCards | None:

@@ -15,14 +15,12 @@ from parlour.belote import events as _events
 from parlour.belote import narrate as _narrate
 from parlour.belote import view as _view
 from parlour.belote.checks import MOVE_CHECKS
-from parlour.belote.dealing import read_deal
 from parlour.belote.encoding import BELOTE
 from parlour.belote.moves import PLAYS
 from parlour.belote.options import Options
 from parlour.belote.parsing import MOVE_PARSERS
 from parlour.belote.position import CODEC
 from parlour.belote.rules import (
-    CARD_TABLE,
     DEAL_FIELDS,
     DEAL_LAYOUT,
     DECK,
@@ -37,32 +35,21 @@ from parlour.belote.state import (
     bid_moves,
     build_table,
 )
-from parlour.belote.transitions import MOVE_TRANSITIONS, between_deals, deal_cards, play_card
+from parlour.belote.transitions import MOVE_TRANSITIONS, between_deals
 from parlour.cards import Card
-from parlour.core import Chance, Deal, Move, ScoreEvent, Violation
+from parlour.core import Chance, Deal, Move, ScoreEvent
 from parlour.deal_layout import shuffle_and_deal
 from parlour.masks import moves_by_mask
-from parlour.moves import PIQUET_PLAY_INDEX_BY_ID
 from parlour.trick_game import TrickGame
 
 __all__ = ["GAME", "BeloteGame"]
 
-_FULL_DECK_MASK = (1 << 32) - 1
 # An enum member read through its class costs about 0.3 µs in Python 3.11: read them once.
 _DEAL_DUE = Phase.DEAL_DUE
 _BID_ROUND_1 = Phase.BID_ROUND_1
 _BID_ROUND_2 = Phase.BID_ROUND_2
-_PLAY = Phase.PLAY
 _OVER = Phase.OVER
-_INTERNED_PLAY_INDEX = {id(move): index for index, move in enumerate(PLAYS)}
-"""The card index of each interned play move, by identity: those moves live as long as the
-module, so no other object can have their ids; any other `Play` goes through `check`."""
-_NEXT_SEAT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
-_TAKES_FROM = CARD_TABLE.takes_from
 
-
-_play_index = PIQUET_PLAY_INDEX_BY_ID.get
-"""The card index of an interned play, by the move's ``id`` (``-1`` for any other move)."""
 _plays = moves_by_mask(PLAYS)
 """The play moves of the cards of a hand mask, in deck order."""
 
@@ -84,6 +71,7 @@ class BeloteGame(TrickGame):
     move_checks = MOVE_CHECKS
     move_transitions = MOVE_TRANSITIONS
     move_parsers = MOVE_PARSERS
+    deal_layout = DEAL_LAYOUT
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, options: Any, dealer: int) -> BeloteState:
@@ -115,37 +103,6 @@ class BeloteGame(TrickGame):
         """Every legal move in the documented order; empty at a deal or once the match is over."""
         mask = state.legal_mask
         return _plays(mask) if mask else bid_moves(state.phase, state.table)
-
-    def check(self, state: BeloteState, move: Move, seat: int | None) -> Violation | None:
-        """``None`` if ``move`` is legal for the seat to act (or ``seat``), else the reason."""
-        if _is_legal_deal(state, move, seat):
-            return None
-        return TrickGame.check(self, state, move, seat)
-
-    # --- applying moves -----------------------------------------------------------------------
-    def apply(self, state: BeloteState, move: Move, seat: int | None) -> BeloteState:
-        """The state after ``move``; raises `IllegalMoveError` if it is not legal.
-
-        An interned play the seat to act may make (one bit of the state's legal mask), a deal
-        of exactly the deck and a bid among those legal now go straight to their transition;
-        anything else goes through `check` to `MOVE_TRANSITIONS`.
-        """
-        index = _play_index(id(move), -1)
-        if index >= 0:
-            if state.legal_mask >> index & 1 and (seat is None or seat == state.to_act):
-                return play_card(state, index)
-        elif type(move) is Deal:
-            if seat is None and state.phase == _DEAL_DUE:
-                dealt = read_deal(move)
-                if dealt is not None:
-                    return deal_cards(state, *dealt)
-        elif seat is None or seat == state.to_act:
-            for bid in bid_moves(state.phase, state.table):
-                if bid is move:  # one of the interned bids legal now
-                    bid_made: BeloteState = MOVE_TRANSITIONS[type(move)](state, move)
-                    return bid_made
-        after: BeloteState = self.apply_checked(state, move, seat)
-        return after
 
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: BeloteState) -> tuple[int, ...]:
@@ -193,17 +150,6 @@ class BeloteGame(TrickGame):
     events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     bot_move = staticmethod(_bot.bot_move)
-
-
-def _is_legal_deal(state: BeloteState, move: Move, seat: int | None) -> bool:
-    """Whether ``move`` is a deal due now that lays out exactly the deck (the common case,
-    decided without the general check's sorting)."""
-    return (
-        type(move) is Deal
-        and seat is None
-        and state.phase == _DEAL_DUE
-        and read_deal(move) is not None
-    )
 
 
 GAME = BeloteGame()

@@ -16,11 +16,11 @@ import attrs
 
 from parlour.belote.moves import PASS, TAKE_TURNUP, TAKES
 from parlour.belote.options import Options
-from parlour.belote.play import play_evaluator
-from parlour.belote.rules import CARD_TABLE, PLAYERS, TEAMS
+from parlour.belote.play import FOLLOWING
+from parlour.belote.rules import CARD_TABLE, KING_QUEEN_OF, PLAYERS, TEAMS
 from parlour.cards import Card, Suit
 from parlour.core import CHANCE, Chance, Move, ScoreEvent
-from parlour.filling import filling_class
+from parlour.filling import record_builder
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -30,10 +30,13 @@ __all__ = [
     "DealResult",
     "Phase",
     "Table",
+    "belote_holder_of",
     "bid_moves",
     "build_deal_result",
     "build_state",
     "build_table",
+    "legal_cards",
+    "takes_lead",
     "turn_of",
 ]
 
@@ -119,6 +122,7 @@ _ROUND_2_MOVES = {
     for turnup_suit in range(4)
 }
 _ROUND_1_MOVES: tuple[Move, ...] = (PASS, TAKE_TURNUP)
+_TAKES_FROM = CARD_TABLE.takes_from
 
 
 def bid_moves(phase: Phase, table: Table) -> tuple[Move, ...]:
@@ -143,6 +147,15 @@ PARTNER_OF = _partner_of_each_seat()
 """Each seat's partner (the seat opposite)."""
 
 
+def belote_holder_of(trump: int, hands: tuple[int, ...] | list[int]) -> int:
+    """The seat holding both the king and the queen of ``trump`` (-1: none does)."""
+    king_queen = KING_QUEEN_OF[trump]
+    for seat, hand in enumerate(hands):
+        if hand & king_queen == king_queen:
+            return seat
+    return -1
+
+
 def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
     """What `current_player` answers: `CHANCE` when a deal is due, ``None`` once the match is
     over, else the seat to act."""
@@ -151,6 +164,56 @@ def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
     if phase == _OVER:
         return None
     return to_act
+
+
+def takes_lead(trump: int, winning_card: int, card: int) -> bool:
+    """Whether ``card`` wins the trick from ``winning_card`` (-1: ``card`` leads it) under
+    ``trump``: the rule of who is winning a trick, read from `CardTable.takes_from`."""
+    return winning_card < 0 or bool(_TAKES_FROM[trump][winning_card] >> card & 1)
+
+
+def legal_cards(
+    table: Table, hand: int, trick: tuple[int, ...], winning_card: int, partner_winning: bool
+) -> int:
+    """The cards of ``hand`` the seat to act may play to ``trick`` (any card to lead), by the
+    options' follow duties (`FOLLOWING`)."""
+    if not trick:
+        return hand
+    return FOLLOWING[table.options.partner_winning](
+        table.trump, hand, trick[0], winning_card, partner_winning
+    )
+
+
+def _winning_card(state: BeloteState) -> int:
+    """The card winning the current trick (-1: none), by `takes_lead` card after card."""
+    trump = state.table.trump
+    winning_card = -1
+    for card in state.trick:
+        if takes_lead(trump, winning_card, card):
+            winning_card = card
+    return winning_card
+
+
+def _trick_winner(state: BeloteState) -> int:
+    """The seat that played the card winning the current trick (-1: none)."""
+    if not state.trick:
+        return -1
+    return (state.leader + state.trick.index(state.winning_card)) % PLAYERS
+
+
+def _legal_mask(state: BeloteState) -> int:
+    """The cards the seat to act may play now (0 outside the play)."""
+    if state.phase != _PLAY:
+        return 0
+    to_act = state.to_act
+    return legal_cards(
+        state.table, state.hands[to_act], state.trick, state.winning_card,
+        state.trick_winner == PARTNER_OF[to_act],
+    )  # fmt: skip
+
+
+def _turn(state: BeloteState) -> int | Chance | None:
+    return turn_of(state.phase, state.to_act)
 
 
 @attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
@@ -164,12 +227,12 @@ class BeloteState(StateJson):
     order, four per trick, appended when a trick is complete (who played each follows from the
     first leader and each trick's winner: see `parlour.belote.history`).
 
-    The rest follows from those fields and is set when the state is built (it takes no part in
-    equality or hashing): ``legal_mask``, the cards the seat to act may play (0 outside the
-    play); ``trick_winner`` and ``winning_card``, the seat and card winning the current trick
-    (-1 when it is empty); ``turn``, what `current_player` answers. The transitions build states
-    with `build_state`, which sets these from what the previous state knew; the constructor (and
-    `attrs.evolve`) derives them.
+    The rest follows from those fields (it takes no part in equality or hashing):
+    ``winning_card`` and ``trick_winner``, the card and seat winning the current trick (-1 when
+    it is empty; `takes_lead`); ``legal_mask``, the cards the seat to act may play (0 outside
+    the play; `legal_cards`); ``turn``, what `current_player` answers (`turn_of`). The
+    constructor (and `attrs.evolve`) derives them by those functions; the transitions, which
+    know them from the previous state by the same functions, pass them to `build_state`.
 
     ``to_dict()`` and ``BeloteState.from_dict(data)`` write and read the state's position
     (`parlour.positions`; the keys are in ``docs/belote.md``).
@@ -185,34 +248,18 @@ class BeloteState(StateJson):
     won: tuple[int, int] = (0, 0)
     rebelote_trick: int = 0
     played: tuple[int, ...] = ()
-    legal_mask: int = attrs.field(init=False, eq=False, repr=False)
-    trick_winner: int = attrs.field(init=False, eq=False, repr=False)
-    winning_card: int = attrs.field(init=False, eq=False, repr=False)
-    turn: int | Chance | None = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        table = self.table
-        trick = self.trick
-        legal_mask = 0
-        winner = winning_card = -1
-        if self.phase == _PLAY:
-            hand = self.hands[self.to_act]
-            legal_mask = hand
-            if trick:
-                position = CARD_TABLE.winning_index(table.trump, trick)
-                winner = (self.leader + position) % PLAYERS
-                winning_card = trick[position]
-                legal_mask = play_evaluator(table.options).following(
-                    table.trump, hand, trick[0], winning_card, winner == PARTNER_OF[self.to_act]
-                )
-        derived = {
-            "legal_mask": legal_mask,
-            "trick_winner": winner,
-            "winning_card": winning_card,
-            "turn": turn_of(self.phase, self.to_act),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
+    winning_card: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_winning_card, takes_self=True)
+    )
+    trick_winner: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_trick_winner, takes_self=True)
+    )
+    legal_mask: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_legal_mask, takes_self=True)
+    )
+    turn: int | Chance | None = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_turn, takes_self=True)
+    )
 
     @property
     def tricks_played(self) -> int:
@@ -235,133 +282,24 @@ class BeloteState(StateJson):
     def __deepcopy__(self, memo: dict[int, Any]) -> BeloteState:
         return self
 
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: the fields the constructor takes (the rest is derived again)."""
-        return {name: getattr(self, name) for name in _GIVEN_FIELDS}
-
-    def __setstate__(self, given: dict[str, Any]) -> None:
-        for name in _GIVEN_FIELDS:
-            object.__setattr__(self, name, given[name])
-        self.__attrs_post_init__()
+    def __reduce__(self) -> tuple[Any, ...]:
+        """What a pickle keeps: the fields the constructor takes (it derives the rest again)."""
+        return _restore, ({name: getattr(self, name) for name in _GIVEN_FIELDS},)
 
 
 _GIVEN_FIELDS = tuple(field.name for field in attrs.fields(BeloteState) if field.init)
 
 
-_new_object = object.__new__
-FillingState = filling_class(BeloteState)
-"""`BeloteState`'s twin to fill field by field, every field, before turning it into a
-`BeloteState` (``__class__`` assignment; see `parlour.filling`)."""
-_FillingTable = filling_class(Table)
-_FillingDealResult = filling_class(DealResult)
+def _restore(fields: dict[str, Any]) -> BeloteState:
+    """The state of `BeloteState.__reduce__`'s fields (unpickling)."""
+    return BeloteState(**fields)
 
 
-def build_state(
-    *,
-    table: Table,
-    phase: Phase,
-    to_act: int,
-    hands: tuple[int, ...],
-    stock: tuple[int, ...],
-    trick: tuple[int, ...],
-    leader: int,
-    won: tuple[int, int],
-    rebelote_trick: int,
-    played: tuple[int, ...],
-    legal_mask: int,
-    trick_winner: int,
-    winning_card: int,
-    turn: int | Chance | None,
-) -> BeloteState:
-    """A `BeloteState` with every field given, derived ones included (the transitions know them
-    from the previous state): the value the constructor would build, at a third of its cost
-    (see `parlour.filling`)."""
-    state: Any = _new_object(FillingState)
-    state.table = table
-    state.phase = phase
-    state.to_act = to_act
-    state.hands = hands
-    state.stock = stock
-    state.trick = trick
-    state.leader = leader
-    state.won = won
-    state.rebelote_trick = rebelote_trick
-    state.played = played
-    state.legal_mask = legal_mask
-    state.trick_winner = trick_winner
-    state.winning_card = winning_card
-    state.turn = turn
-    state.__class__ = BeloteState
-    built: BeloteState = state
-    return built
-
-
-def build_table(
-    *,
-    options: Options,
-    dealer: int,
-    deal_number: int,
-    match_score: tuple[int, int],
-    held: int,
-    deals: tuple[DealResult, ...],
-    turnup: int = -1,
-    trump: int = -1,
-    taker: int = -1,
-    belote_holder: int = -1,
-    take_round: int = 0,
-) -> Table:
-    """A `Table` with these fields: the value the constructor would build, without its cost
-    (see `parlour.filling`)."""
-    table: Any = _new_object(_FillingTable)
-    table.options = options
-    table.dealer = dealer
-    table.deal_number = deal_number
-    table.match_score = match_score
-    table.held = held
-    table.deals = deals
-    table.turnup = turnup
-    table.trump = trump
-    table.taker = taker
-    table.belote_holder = belote_holder
-    table.take_round = take_round
-    table._attrs_cached_hash = None
-    table.__class__ = Table
-    built: Table = table
-    return built
-
-
-def build_deal_result(
-    *,
-    number: int,
-    dealer: int,
-    outcome: str,
-    taker: int | None,
-    trump: Suit | None,
-    turnup: Card | None,
-    tricks: tuple[int, int],
-    card_points: tuple[int, int],
-    belote_team: int | None,
-    capot_team: int | None,
-    points: tuple[int, int],
-    held: int,
-    awards: tuple[ScoreEvent, ...],
-) -> DealResult:
-    """A `DealResult` with every field given: the value the constructor would build, without
-    its cost (see `parlour.filling`)."""
-    result: Any = _new_object(_FillingDealResult)
-    result.number = number
-    result.dealer = dealer
-    result.outcome = outcome
-    result.taker = taker
-    result.trump = trump
-    result.turnup = turnup
-    result.tricks = tricks
-    result.card_points = card_points
-    result.belote_team = belote_team
-    result.capot_team = capot_team
-    result.points = points
-    result.held = held
-    result.awards = awards
-    result.__class__ = DealResult
-    built: DealResult = result
-    return built
+build_state = record_builder(BeloteState)
+"""A `BeloteState` of every field by keyword, derived ones included (the transitions know them
+from the previous state): the value the constructor would build, at a third of its cost
+(`parlour.filling`)."""
+build_table = record_builder(Table)
+"""A `Table` of every field by keyword (`parlour.filling`)."""
+build_deal_result = record_builder(DealResult)
+"""A `DealResult` of every field by keyword (`parlour.filling`)."""

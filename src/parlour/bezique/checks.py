@@ -9,6 +9,7 @@ from parlour.bezique.moves import Draw, Exchange, Meld, Play, Show
 from parlour.bezique.rules import FACES
 from parlour.bezique.state import BeziqueState, Phase
 from parlour.card_index import PIQUET_INDEX_OF
+from parlour.cards import Card
 from parlour.core import Move, Violation
 from parlour.play_verdicts import broken_obligation, not_a_card, not_held
 from parlour.trick_game import MoveCheck
@@ -26,9 +27,8 @@ def last_stage_allowed(state: BeziqueState) -> int:
 
 
 def _check_play(state: BeziqueState, move: Play) -> Violation | None:
-    violation = not_a_card(move)
-    if violation is not None:
-        return violation
+    if type(move.card) is not Card:
+        return not_a_card(move)
     phase = state.phase
     if phase == _DECLARE:
         return Violation(

@@ -19,7 +19,7 @@ from parlour.bezique import narrate as _narrate
 from parlour.bezique import view as _view
 from parlour.bezique.checks import MOVE_CHECKS, last_stage_allowed
 from parlour.bezique.encoding import BEZIQUE
-from parlour.bezique.moves import DRAW, PLAYS, Draw, Play
+from parlour.bezique.moves import DRAW, PLAYS, Play
 from parlour.bezique.options import Options
 from parlour.bezique.parsing import MOVE_PARSERS
 from parlour.bezique.position import CODEC
@@ -39,15 +39,10 @@ from parlour.bezique.state import (
 )
 from parlour.bezique.transitions import (
     MOVE_TRANSITIONS,
-    deal_cards,
-    draw_card,
     match_decided,
     match_total,
     opening_state,
-    play_card,
-    read_deal,
 )
-from parlour.card_index import PIQUET_INDEX_BY_CODE
 from parlour.cards import Card
 from parlour.core import Deal, Move, ScoreEvent
 from parlour.deal_layout import shuffle_and_deal
@@ -91,6 +86,7 @@ class BeziqueGame(TrickGame):
     move_checks = MOVE_CHECKS
     move_transitions = MOVE_TRANSITIONS
     move_parsers = MOVE_PARSERS
+    deal_layout = DEAL_LAYOUT
     current_player = seat_to_act(_DEAL_DUE, _OVER)
 
     # --- setting up -----------------------------------------------------------------------
@@ -125,44 +121,6 @@ class BeziqueGame(TrickGame):
             moves.append(DRAW)
             return tuple(moves)
         return ()
-
-    # --- applying moves -----------------------------------------------------------------------
-    def apply(self, state: BeziqueState, move: Move, seat: int | None) -> BeziqueState:
-        """The state after ``move``; raises `IllegalMoveError` if it is not legal.
-
-        A play of a face the seat to act may play, the draw and a deal of exactly the deck go
-        straight to their transition; anything else goes through `check` to
-        `MOVE_TRANSITIONS`.
-        """
-        if (
-            type(move) is Play
-            and type(move.card) is Card
-            and (seat is None or seat == state.to_act)
-        ):
-            phase = state.phase
-            face = PIQUET_INDEX_BY_CODE[move.card.code]
-            if face >= 0:
-                if phase is _PLAY:
-                    seat = state.to_act
-                    held = state.hands[seat] | state.tables[seat]
-                    if held >> face & 1 and held >> (face + FACES) & 1:
-                        return play_card(state, _melds.play_copy(state, seat, face))
-                    if held >> face & 1:
-                        return play_card(state, face)
-                    if held >> (face + FACES) & 1:
-                        return play_card(state, face + FACES)
-                elif phase is _LAST_STAGE:
-                    allowed = last_stage_allowed(state)
-                    if allowed >> face & 1 or allowed >> (face + FACES) & 1:
-                        return play_card(state, _melds.play_copy(state, state.to_act, face))
-        elif type(move) is Draw and state.phase is _DECLARE and seat in (None, state.to_act):
-            return draw_card(state)
-        elif type(move) is Deal and seat is None and state.phase is _DEAL_DUE:
-            layout = read_deal(move)
-            if layout is not None:
-                return deal_cards(state, layout)
-        after: BeziqueState = self.apply_checked(state, move, seat)
-        return after
 
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: BeziqueState) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from parlour.bezique.rules import (
 )
 from parlour.cards import Card, Suit
 from parlour.core import ScoreEvent
-from parlour.filling import filling_class
+from parlour.filling import record_builder, record_replacer
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 from parlour.tricks import CardTable, TrickEvaluator
@@ -96,6 +96,30 @@ class DealResult(JsonRecord):
     awards: tuple[ScoreEvent, ...]
 
 
+@functools.cache
+def _fixed_melds(trump: int, bezique_cards: str) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    if trump < 0:
+        return ()
+    return fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump])
+
+
+@functools.cache
+def _evaluator(rank_order: str) -> TrickEvaluator:
+    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
+
+
+def _card_table(table: Table) -> CardTable:
+    return CARD_TABLES[table.options.rank_order]
+
+
+def _last_stage_evaluator(table: Table) -> TrickEvaluator:
+    return _evaluator(table.options.rank_order)
+
+
+def _melds_of(table: Table) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    return _fixed_melds(table.trump, table.options.bezique_cards)
+
+
 @attrs.frozen(slots=True, kw_only=True, cache_hash=True)
 class Table:
     """What stays fixed during one deal: options, dealer, trump, the stock, the finished deals.
@@ -118,17 +142,18 @@ class Table:
     trump: int = -1
     first_turnup: int = -1
     stock: tuple[int, ...] = ()
-    card_table: CardTable = attrs.field(init=False, eq=False, repr=False)
-    last_stage_evaluator: TrickEvaluator = attrs.field(init=False, eq=False, repr=False)
+    card_table: CardTable = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(_card_table, takes_self=True),
+    )  # fmt: skip
+    last_stage_evaluator: TrickEvaluator = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(_last_stage_evaluator, takes_self=True),
+    )  # fmt: skip
     melds: tuple[tuple[MeldKind, tuple[int, ...]], ...] = attrs.field(
-        init=False, eq=False, repr=False
-    )
-
-    def __attrs_post_init__(self) -> None:
-        rank_order = self.options.rank_order
-        object.__setattr__(self, "card_table", CARD_TABLES[rank_order])
-        object.__setattr__(self, "last_stage_evaluator", _evaluator(rank_order))
-        object.__setattr__(self, "melds", _fixed_melds(self.trump, self.options.bezique_cards))
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(_melds_of, takes_self=True),
+    )  # fmt: skip
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore_table, (_persistent_fields(self),)
@@ -151,18 +176,6 @@ def _persistent_fields(table: Table) -> dict[str, Any]:
 def _restore_table(fields: dict[str, Any]) -> Table:
     """The table of `_persistent_fields` (unpickling)."""
     return Table(**fields)
-
-
-@functools.cache
-def _fixed_melds(trump: int, bezique_cards: str) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
-    if trump < 0:
-        return ()
-    return fixed_melds(trump, BEZIQUE_PAIRS[bezique_cards][trump])
-
-
-@functools.cache
-def _evaluator(rank_order: str) -> TrickEvaluator:
-    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
 
 
 NO_USES = (0,) * 9
@@ -246,86 +259,18 @@ def deal_tricks(state: BeziqueState) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(tricks)
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(BeziqueState))
-_new_state = object.__new__
-FillingState = filling_class(BeziqueState)
-"""`BeziqueState`'s twin to fill field by field, every field, before turning it into a
-`BeziqueState` (``__class__`` assignment; see `parlour.filling`)."""
-
-
-def _slot_setter(name: str) -> Any:
-    """The function writing slot ``name`` of a state (its member descriptor's ``__set__``)."""
-    return getattr(BeziqueState, name).__set__
-
-
-def build_state(
-    *,
-    table: Table,
-    phase: Phase,
-    to_act: int = -1,
-    hands: tuple[int, int] = (0, 0),
-    tables: tuple[int, int] = (0, 0),
-    known: tuple[int, int] = (0, 0),
-    drawn: int = 0,
-    turnup: int = -1,
-    trick: tuple[int, ...] = (),
-    leader: int = -1,
-    tricks: int = 0,
-    won: tuple[int, int] = (0, 0),
-    played: tuple[int, ...] = (),
-    uses: tuple[int, ...] = NO_USES,
-    sevens_scored: int = 0,
-    declared: bool = False,
-    exchanged: int = -1,
-    scores: tuple[int, int] = (0, 0),
-    awards: tuple[ScoreEvent, ...] = (),
-    declarations: tuple[Declaration, ...] = (),
-) -> BeziqueState:
-    """The same state as `BeziqueState` of these fields: the transitions' constructor, filled
-    field by field (see `parlour.filling`), several times faster than attrs' frozen
-    ``__init__``, which sets each field through ``object.__setattr__``."""
-    state: Any = _new_state(FillingState)
-    state.table = table
-    state.phase = phase
-    state.to_act = to_act
-    state.hands = hands
-    state.tables = tables
-    state.known = known
-    state.drawn = drawn
-    state.turnup = turnup
-    state.trick = trick
-    state.leader = leader
-    state.tricks = tricks
-    state.won = won
-    state.played = played
-    state.uses = uses
-    state.sevens_scored = sevens_scored
-    state.declared = declared
-    state.exchanged = exchanged
-    state.scores = scores
-    state.awards = awards
-    state.declarations = declarations
-    state.__class__ = BeziqueState
-    built: BeziqueState = state
-    return built
+build_state = record_builder(BeziqueState)
+"""The same state as `BeziqueState` of these fields (every one by keyword; those left out take
+their defaults): the transitions' constructor, several times faster than attrs' frozen
+``__init__`` (see `parlour.filling`)."""
+replace_state = record_replacer(BeziqueState)
+"""``state`` with the named fields changed, like `attrs.evolve` (an unknown name is a
+`TypeError`; see `parlour.filling`)."""
 
 
 # The three transitions of nearly every move, each naming only what it changes; the rest of the
-# state is carried over slot by slot, and the trick winner's window is closed (nothing declared,
-# nothing exchanged).
-
-
-def _carry_deal(new: Any, old: BeziqueState) -> None:
-    """Copy into ``new`` what a card or a draw leaves as it is: the table, the meld history,
-    the sevens scored, the scores and this deal's awards and declarations; close the window."""
-    new.table = old.table
-    new.uses = old.uses
-    new.sevens_scored = old.sevens_scored
-    new.declared = False
-    new.exchanged = -1
-    new.scores = old.scores
-    new.awards = old.awards
-    new.declarations = old.declarations
+# state is carried over, and the trick winner's window is closed (nothing declared, nothing
+# exchanged).
 
 
 def card_led(
@@ -339,23 +284,13 @@ def card_led(
 ) -> BeziqueState:
     """``state`` once a card is led to a trick: the holdings and the trick change, the follower
     is to act."""
-    new: Any = _new_state(FillingState)
-    _carry_deal(new, state)
-    new.phase = state.phase
-    new.to_act = to_act
-    new.hands = hands
-    new.tables = tables
-    new.known = known
-    new.drawn = state.drawn
-    new.turnup = state.turnup
-    new.trick = trick
-    new.leader = state.leader
-    new.tricks = state.tricks
-    new.won = state.won
-    new.played = state.played
-    new.__class__ = BeziqueState
-    built: BeziqueState = new
-    return built
+    return build_state(
+        table=state.table, phase=state.phase, to_act=to_act, hands=hands, tables=tables,
+        known=known, drawn=state.drawn, turnup=state.turnup, trick=trick, leader=state.leader,
+        tricks=state.tricks, won=state.won, played=state.played, uses=state.uses,
+        sevens_scored=state.sevens_scored, declared=False, exchanged=-1, scores=state.scores,
+        awards=state.awards, declarations=state.declarations,
+    )  # fmt: skip
 
 
 def trick_taken(
@@ -372,23 +307,13 @@ def trick_taken(
     """``state`` once the second card of a trick is played: ``winner`` takes it (into
     ``won``), leads next and acts first in ``phase``; ``played`` is the deal's cards played
     with this trick's."""
-    new: Any = _new_state(FillingState)
-    _carry_deal(new, state)
-    new.phase = phase
-    new.to_act = winner
-    new.hands = hands
-    new.tables = tables
-    new.known = known
-    new.drawn = state.drawn
-    new.turnup = state.turnup
-    new.trick = ()
-    new.leader = winner
-    new.tricks = state.tricks + 1
-    new.won = won
-    new.played = played
-    new.__class__ = BeziqueState
-    built: BeziqueState = new
-    return built
+    return build_state(
+        table=state.table, phase=phase, to_act=winner, hands=hands, tables=tables, known=known,
+        drawn=state.drawn, turnup=state.turnup, trick=(), leader=winner, tricks=state.tricks + 1,
+        won=won, played=played, uses=state.uses, sevens_scored=state.sevens_scored,
+        declared=False, exchanged=-1, scores=state.scores, awards=state.awards,
+        declarations=state.declarations,
+    )  # fmt: skip
 
 
 def cards_drawn(
@@ -402,40 +327,10 @@ def cards_drawn(
     turnup: int,
 ) -> BeziqueState:
     """``state`` once both players have drawn: the trick winner leads in ``phase``."""
-    new: Any = _new_state(FillingState)
-    _carry_deal(new, state)
-    new.phase = phase
-    new.to_act = state.to_act
-    new.hands = hands
-    new.tables = tables
-    new.known = known
-    new.drawn = drawn
-    new.turnup = turnup
-    new.trick = ()
-    new.leader = state.to_act
-    new.tricks = state.tricks
-    new.won = state.won
-    new.played = state.played
-    new.__class__ = BeziqueState
-    built: BeziqueState = new
-    return built
-
-
-_SETTER_BY_NAME: dict[str, Any] = {name: _slot_setter(name) for name in _FIELDS}
-_SLOT_COPIES = tuple(
-    (getattr(BeziqueState, name).__get__, _SETTER_BY_NAME[name]) for name in _FIELDS
-)
-
-
-def replace_state(state: BeziqueState, **changes: Any) -> BeziqueState:
-    """``state`` with the named fields changed, like `attrs.evolve`; an unknown name is a
-    `TypeError`."""
-    new = _new_state(BeziqueState)
-    for read, write in _SLOT_COPIES:
-        write(new, read(state))
-    for name, value in changes.items():
-        write = _SETTER_BY_NAME.get(name)
-        if write is None:
-            raise TypeError(f"BeziqueState has no field {name!r}")
-        write(new, value)
-    return new
+    return build_state(
+        table=state.table, phase=phase, to_act=state.to_act, hands=hands, tables=tables,
+        known=known, drawn=drawn, turnup=turnup, trick=(), leader=state.to_act,
+        tricks=state.tricks, won=state.won, played=state.played, uses=state.uses,
+        sevens_scored=state.sevens_scored, declared=False, exchanged=-1, scores=state.scores,
+        awards=state.awards, declarations=state.declarations,
+    )  # fmt: skip

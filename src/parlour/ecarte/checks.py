@@ -23,9 +23,8 @@ _EXCHANGE_PHASES = (_RESPOND, _DISCARD_NONDEALER, _DISCARD_DEALER)
 
 
 def _check_play(state: EcarteState, move: Play) -> Violation | None:
-    violation = not_a_card(move)
-    if violation is not None:
-        return violation
+    if type(move.card) is not Card:
+        return not_a_card(move)
     phase = state.phase
     if phase is _RESPOND:
         return Violation("phase.wrong_move", "the dealer must first accept or refuse the proposal")

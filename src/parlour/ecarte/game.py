@@ -29,51 +29,26 @@ from parlour.ecarte.options import Options
 from parlour.ecarte.parsing import MOVE_PARSERS
 from parlour.ecarte.position import CODEC
 from parlour.ecarte.rules import (
-    CARD_TABLE,
     DEAL_FIELDS,
     DEAL_LAYOUT,
     DECK,
-    KING_BIT,
     PLAYERS,
     TEAMS,
-    TRICKS_PER_DEAL,
     cards_in,
 )
 from parlour.ecarte.scoring import (
     winning_seats,
 )
 from parlour.ecarte.state import PHASE_NAMES, EcarteState, Phase
-from parlour.ecarte.transitions import (
-    MOVE_TRANSITIONS,
-    deal_cards,
-    opening_state,
-    play_card,
-    read_deal,
-)
-from parlour.moves import PIQUET_PLAY_INDEX_BY_ID
+from parlour.ecarte.transitions import MOVE_TRANSITIONS, opening_state
 from parlour.trick_game import TrickGame
 
 __all__ = ["GAME", "EcarteGame"]
 
-_CARDS_PER_DEAL = 2 * TRICKS_PER_DEAL
-_SUIT_OF = CARD_TABLE.suit_of
-_POWER = CARD_TABLE.power
 # The phases as module constants: reading ``Phase.PLAY`` goes through the enum's metaclass
-# (about ten times the cost of a global), and the hot paths read them on every move.
+# (about ten times the cost of a global).
 _DEAL_DUE = Phase.DEAL_DUE
-_DECIDE = Phase.DECIDE
-_RESPOND = Phase.RESPOND
-_DISCARD_NONDEALER = Phase.DISCARD_NONDEALER
-_DISCARD_DEALER = Phase.DISCARD_DEALER
-_PLAY = Phase.PLAY
 _OVER = Phase.OVER
-
-_KINGS = sum(KING_BIT)
-"""The mask of the four kings: a king turned up scores for the dealer."""
-
-
-_play_index = PIQUET_PLAY_INDEX_BY_ID.get
-"""The card index of an interned play, by the move's ``id`` (``-1`` for any other move)."""
 
 
 class EcarteGame(TrickGame):
@@ -92,6 +67,7 @@ class EcarteGame(TrickGame):
     move_checks = MOVE_CHECKS
     move_transitions = MOVE_TRANSITIONS
     move_parsers = MOVE_PARSERS
+    deal_layout = DEAL_LAYOUT
     turn_field = "turn"
     legal_field = "legal"
 
@@ -118,31 +94,6 @@ class EcarteGame(TrickGame):
     def legal_moves(self, state: EcarteState) -> tuple[Move, ...]:
         """Every legal move in the documented order; empty at a deal or once the match is over."""
         return state.legal
-
-    # --- applying moves -----------------------------------------------------------------------
-    def apply(self, state: EcarteState, move: Move, seat: int | None) -> EcarteState:
-        """The state after ``move``; raises `IllegalMoveError` if it is not legal.
-
-        An interned play the seat to act may make (one bit of the state's play mask), a deal of
-        exactly the deck and a move that is one of the state's legal moves (the same object) go
-        straight to their transition; anything else goes through `check` to
-        `MOVE_TRANSITIONS`.
-        """
-        index = _play_index(id(move), -1)
-        if index >= 0:
-            if state.play_mask >> index & 1 and (seat is None or seat == state.to_act):
-                return play_card(state, index)
-        elif type(move) is Deal and seat is None and state.phase is _DEAL_DUE:
-            layout = read_deal(move)
-            if layout is not None:
-                return deal_cards(state, layout)
-        elif seat is None or seat == state.to_act:
-            for legal in state.legal:
-                if legal is move:  # one of the moves legal now, as legal_moves gave it
-                    made: EcarteState = MOVE_TRANSITIONS[type(move)](state, move)
-                    return made
-        after: EcarteState = self.apply_checked(state, move, seat)
-        return after
 
     # --- score and results ------------------------------------------------------------------------
     def score(self, state: EcarteState) -> tuple[int, ...]:

@@ -9,6 +9,7 @@ import attrs
 
 from parlour.cards import Card
 from parlour.ecarte.rules import cards_in
+from parlour.filling import record_builder
 from parlour.moves import PIQUET_PLAYS, CardsMove, KeywordMove, Play
 
 __all__ = [
@@ -82,9 +83,7 @@ def discard_of_mask(mask: int) -> Discard:
 def discard_in_order(cards: tuple[Card, ...]) -> Discard:
     """The discard of ``cards``, given in canonical order (kept as they are: attrs' ``__init__``
     would sort them again)."""
-    move = _new_move(Discard)
-    object.__setattr__(move, "cards", cards)
-    return move
+    return _build_discard(cards=cards)
 
 
-_new_move = object.__new__
+_build_discard = record_builder(Discard)

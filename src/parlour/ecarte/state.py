@@ -21,7 +21,7 @@ from parlour.ecarte.moves import ACCEPT, PROPOSE, REFUSE
 from parlour.ecarte.options import Options
 from parlour.ecarte.play import FOLLOWING, discard_moves, king_then_plays, play_moves
 from parlour.ecarte.rules import KING_BIT, MAX_DISCARD
-from parlour.filling import filling_class
+from parlour.filling import record_builder
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
 
@@ -30,11 +30,12 @@ __all__ = [
     "DealResult",
     "EcarteState",
     "Exchange",
-    "FillingState",
     "Phase",
     "Table",
     "build_state",
-    "play_mask_and_moves",
+    "moves_of",
+    "play_mask_of",
+    "turn_of",
 ]
 
 
@@ -176,9 +177,10 @@ class EcarteState(StateJson):
     so far and who played it. Each is appended once, when its trick is complete.
 
     ``play_mask`` (the cards the seat to act may play now, 0 when it is not the time to play a
-    card), ``legal`` (its legal moves, in the documented order) and ``turn`` (`current_player`:
-    the seat to act, `CHANCE` when a deal is due, ``None`` once the match is over) are derived
-    when the state is built; they take no part in equality, hashing or pickling.
+    card: `play_mask_of`), ``legal`` (its legal moves, in the documented order: `moves_of`) and
+    ``turn`` (`current_player`: the seat to act, `CHANCE` when a deal is due, ``None`` once the
+    match is over: `turn_of`) are derived when the state is built, by those functions; they
+    take no part in equality, hashing or pickling.
     """
 
     table: Table
@@ -189,15 +191,18 @@ class EcarteState(StateJson):
     trick: tuple[int, ...] = ()
     won: tuple[int, int] = (0, 0)
     finished_tricks: tuple[tuple[int, int, int], ...] = ()
-    play_mask: int = attrs.field(init=False, eq=False, repr=False)
-    legal: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
-    turn: int | Chance | None = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        mask, moves = play_mask_and_moves(self)
-        object.__setattr__(self, "play_mask", mask)
-        object.__setattr__(self, "legal", moves)
-        object.__setattr__(self, "turn", _turn(self.phase, self.to_act))
+    play_mask: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda state: play_mask_of(state), takes_self=True),
+    )  # fmt: skip
+    legal: tuple[Move, ...] = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda state: moves_of(state, state.play_mask), takes_self=True),
+    )  # fmt: skip
+    turn: int | Chance | None = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda state: turn_of(state.phase, state.to_act), takes_self=True),
+    )  # fmt: skip
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _restore, (_persistent_fields(self),)
@@ -228,10 +233,7 @@ class EcarteState(StateJson):
 
 
 _PERSISTENT = tuple(field.name for field in attrs.fields(EcarteState) if field.init)
-_new_object = object.__new__
-FillingState = filling_class(EcarteState)
-"""`EcarteState`'s twin to fill field by field, every field, before turning it into an
-`EcarteState` (``__class__`` assignment; see `parlour.filling`)."""
+_build = record_builder(EcarteState)
 
 
 def build_state(
@@ -245,23 +247,16 @@ def build_state(
     won: tuple[int, int] = (0, 0),
     finished_tricks: tuple[tuple[int, int, int], ...] = (),
 ) -> EcarteState:
-    """The same state as `EcarteState` of these fields (its legal moves derived): the
-    transitions' constructor, filled field by field at a fraction of the cost of attrs' frozen
-    ``__init__`` (see `parlour.filling`)."""
-    state: Any = _new_object(FillingState)
-    state.table = table
-    state.phase = phase
-    state.to_act = to_act
-    state.hands = hands
-    state.exchange = exchange
-    state.trick = trick
-    state.won = won
-    state.finished_tricks = finished_tricks
-    state.play_mask, state.legal = play_mask_and_moves(state)
-    state.turn = _turn(phase, to_act)
-    state.__class__ = EcarteState
-    built: EcarteState = state
-    return built
+    """The same state as `EcarteState` of these fields, its derived ones computed first by the
+    same functions (`play_mask_of`, `moves_of`, `turn_of`): the transitions' constructor, built
+    at a fraction of the cost of attrs' frozen ``__init__`` (see `parlour.filling`)."""
+    play_mask = play_mask_of_fields(table, phase, to_act, hands, trick)
+    return _build(
+        table=table, phase=phase, to_act=to_act, hands=hands, exchange=exchange, trick=trick,
+        won=won, finished_tricks=finished_tricks, play_mask=play_mask,
+        legal=moves_of_fields(table, phase, to_act, hands, exchange, won, play_mask),
+        turn=turn_of(phase, to_act),
+    )  # fmt: skip
 
 
 def _persistent_fields(state: EcarteState) -> dict[str, Any]:
@@ -274,39 +269,62 @@ def _restore(fields: dict[str, Any]) -> EcarteState:
     return EcarteState(**fields)
 
 
-def _turn(phase: Phase, to_act: int) -> int | Chance | None:
+def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
     """`current_player` in ``phase`` with ``to_act`` the seat to act."""
     return CHANCE if phase is _DEAL_DUE else None if phase is _OVER else to_act
 
 
-def play_mask_and_moves(state: EcarteState) -> tuple[int, tuple[Move, ...]]:
-    """The play mask and the legal moves of the seat to act, in the documented order, from the
-    state's given fields (the derived ones are not read)."""
-    phase = state.phase
-    table = state.table
+def play_mask_of(state: EcarteState) -> int:
+    """The cards the seat to act may play now (0 when it is not the time to play a card)."""
+    return play_mask_of_fields(state.table, state.phase, state.to_act, state.hands, state.trick)
+
+
+def play_mask_of_fields(
+    table: Table, phase: Phase, to_act: int, hands: tuple[int, int], trick: tuple[int, ...]
+) -> int:
+    """`play_mask_of` from the fields it reads."""
+    if phase is not _PLAY and phase is not _DECIDE:
+        return 0
+    hand = hands[to_act]
+    if not trick:
+        return hand
+    led = trick[0]  # the one card led wins the trick so far, and no partner shares it
+    return FOLLOWING[table.options.must_trump_when_void](table.trump, hand, led, led, False)
+
+
+def moves_of(state: EcarteState, play_mask: int) -> tuple[Move, ...]:
+    """The legal moves of the seat to act in the documented order, ``play_mask`` its cards
+    that may be played (`play_mask_of`)."""
+    return moves_of_fields(
+        state.table, state.phase, state.to_act, state.hands, state.exchange, state.won, play_mask
+    )
+
+
+def moves_of_fields(
+    table: Table,
+    phase: Phase,
+    to_act: int,
+    hands: tuple[int, int],
+    exchange: Exchange,
+    won: tuple[int, int],
+    play_mask: int,
+) -> tuple[Move, ...]:
+    """`moves_of` from the fields it reads."""
     if phase is _PLAY or phase is _DECIDE:
-        hand = state.hands[state.to_act]
-        trick = state.trick
-        if trick:  # the one card led wins the trick so far, and no partner shares it
-            led = trick[0]
-            follow = FOLLOWING[table.options.must_trump_when_void]
-            allowed = follow(table.trump, hand, led, led, False)
+        if hands[to_act] & KING_BIT[table.trump] and table.king < 0 and not (won[0] | won[1]):
+            moves: tuple[Move, ...] = king_then_plays(play_mask)
         else:
-            allowed = hand
-        if hand & KING_BIT[table.trump] and table.king < 0 and not (state.won[0] | state.won[1]):
-            moves: tuple[Move, ...] = king_then_plays(allowed)
-        else:
-            moves = play_moves(allowed)
+            moves = play_moves(play_mask)
         if phase is _DECIDE:
-            return allowed, (PROPOSE, *moves)
-        return allowed, moves
+            return (PROPOSE, *moves)
+        return moves
     if phase is _RESPOND:
-        return 0, _RESPONSES
+        return _RESPONSES
     if phase is _DISCARD_NONDEALER:
-        most = min(MAX_DISCARD, len(state.exchange.talon))
-        return 0, discard_moves(state.hands[state.to_act], 1, most)
+        most = min(MAX_DISCARD, len(exchange.talon))
+        return discard_moves(hands[to_act], 1, most)
     if phase is _DISCARD_DEALER:
-        most = min(MAX_DISCARD, len(state.exchange.talon))
+        most = min(MAX_DISCARD, len(exchange.talon))
         fewest = min(table.options.dealer_min_exchange, most)
-        return 0, discard_moves(state.hands[state.to_act], fewest, most)
-    return 0, ()
+        return discard_moves(hands[to_act], fewest, most)
+    return ()

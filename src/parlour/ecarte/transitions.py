@@ -1,11 +1,7 @@
 """Écarté's transitions: the state after each move its check has accepted (`MOVE_TRANSITIONS`,
-read by `parlour.trick_game.TrickGame.apply_checked`), and the two the game's `apply` takes
-directly for an interned legal play and a deal of exactly the deck (`play_card`, `deal_cards`).
-"""
+read by `parlour.trick_game.TrickGame.apply_unchecked`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from parlour.card_index import PIQUET_INDEX_BY_CODE, piquet_mask
 from parlour.core import Deal, Move, ScoreEvent
@@ -28,15 +24,13 @@ from parlour.ecarte.scoring import (
 from parlour.ecarte.state import (
     EcarteState,
     Exchange,
-    FillingState,
     Phase,
     Table,
     build_state,
-    play_mask_and_moves,
 )
 from parlour.trick_game import MoveTransition, OpeningStates
 
-__all__ = ["MOVE_TRANSITIONS", "deal_cards", "opening_state", "play_card", "read_deal"]
+__all__ = ["MOVE_TRANSITIONS", "opening_state", "play_card", "read_deal"]
 
 _CARDS_PER_DEAL = 2 * TRICKS_PER_DEAL
 _SUIT_OF = CARD_TABLE.suit_of
@@ -51,7 +45,6 @@ _DISCARD_DEALER = Phase.DISCARD_DEALER
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 
-_new_object = object.__new__
 _KINGS = sum(KING_BIT)
 """The mask of the four kings: a king turned up scores for the dealer."""
 
@@ -76,7 +69,7 @@ def read_deal(deal: Deal) -> tuple[tuple[int, int], int, tuple[int, ...]] | None
     return (first, second), turnup, talon
 
 
-def deal_cards(
+def _deal_cards(
     state: EcarteState, layout: tuple[tuple[int, int], int, tuple[int, ...]]
 ) -> EcarteState:
     """The state after a deal read by `read_deal`: the turn-up sets trumps (a king turned up
@@ -190,9 +183,10 @@ def _mark_king(state: EcarteState) -> EcarteState:
     )  # fmt: skip
 
 
-def play_card(state: EcarteState, card: int) -> EcarteState:
-    """The state after the seat to act plays ``card`` (a deck index it may play): a lead
+def play_card(state: EcarteState, move: Play) -> EcarteState:
+    """The state after the seat to act plays the card of ``move`` (one it may play): a lead
     waits for the answer, an answer settles the trick, the last trick scores the deal."""
+    card = PIQUET_INDEX_BY_CODE[move.card.code]
     table = state.table
     seat = state.to_act
     hands = state.hands
@@ -224,22 +218,10 @@ def play_card(state: EcarteState, card: int) -> EcarteState:
             return _finish_deal(table, exchange, won)
         trick = ()
         finished_tricks = finished_tricks + ((leader, led, card),)  # noqa: RUF005 (fast)
-    # The state built on every card played: filled in place (see `parlour.filling`), as
-    # `build_state` does, without the cost of a call with eight keywords.
-    after: Any = _new_object(FillingState)
-    after.table = table
-    after.phase = _PLAY
-    after.to_act = to_act
-    after.hands = hands
-    after.exchange = exchange
-    after.trick = trick
-    after.won = won
-    after.finished_tricks = finished_tricks
-    after.play_mask, after.legal = play_mask_and_moves(after)
-    after.turn = to_act
-    after.__class__ = EcarteState
-    played_state: EcarteState = after
-    return played_state
+    return build_state(
+        table=table, phase=_PLAY, to_act=to_act, hands=hands, exchange=exchange, trick=trick,
+        won=won, finished_tricks=finished_tricks,
+    )  # fmt: skip
 
 
 def _finish_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> EcarteState:
@@ -274,16 +256,12 @@ def _accept(state: EcarteState) -> EcarteState:
 def _dealt(state: EcarteState, move: Deal) -> EcarteState:
     layout = read_deal(move)
     assert layout is not None  # check() accepted it: the whole deck in the right zones
-    return deal_cards(state, layout)
-
-
-def _played(state: EcarteState, move: Play) -> EcarteState:
-    return play_card(state, PIQUET_INDEX_BY_CODE[move.card.code])
+    return _deal_cards(state, layout)
 
 
 MOVE_TRANSITIONS: dict[type[Move], MoveTransition] = {
     Deal: _dealt,
-    Play: _played,
+    Play: play_card,
     Propose: lambda state, move: _propose(state),
     Accept: lambda state, move: _accept(state),
     Refuse: lambda state, move: _refuse(state),
