@@ -9,10 +9,9 @@ parametrizations. The quick profile runs a part of each (never nothing); ``ci`` 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["PROFILE", "THOROUGH", "quick_part", "thorough"]
+__all__ = ["PROFILE", "THOROUGH", "thorough"]
 
 T = TypeVar("T")
 
@@ -25,9 +24,3 @@ THOROUGH = PROFILE == "ci"
 def thorough(quick: T, full: T) -> T:
     """``full`` under the ``ci`` profile, ``quick`` in the quick default."""
     return full if THOROUGH else quick
-
-
-def quick_part(items: Sequence[T], every: int) -> list[T]:
-    """All of ``items`` under ``ci``; in the quick default every ``every``-th one (the first
-    included), so a big parametrization keeps its spread but runs a part of its cases."""
-    return list(items) if THOROUGH else list(items[::every])
