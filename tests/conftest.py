@@ -6,9 +6,9 @@ the environment variable ``HYPOTHESIS_PROFILE`` (``.ci/run`` sets ``ci``).
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import HealthCheck, settings
+
+from tests.profiles import PROFILE
 
 settings.register_profile(
     "dev",
@@ -23,4 +23,4 @@ settings.register_profile(
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(PROFILE)

@@ -4,6 +4,11 @@ A playout is reproducible from its `PlayoutSpec` alone: one ``random.Random(seed
 deal (through `parlour.random_deal`) and, unless the spec lists its ``choices``, every uniform
 choice among `parlour.legal_moves`, so a failing example can be replayed with `random_playout`.
 
+`iter_playout` takes two optional hooks for the tests that need more than the uniform walk: a
+``start`` state to play from (a seeded start, a position) and a ``choose(state, moves, rng)``
+callback that picks the move (an agent, a bias towards some moves). `playout_states` lists the
+states a playout passes through and `final_state` gives where it ends.
+
 `shrinkable_playouts` lets hypothesis draw the move choices themselves (a list of indexes into
 the legal moves, one per move a seat makes): a failing playout then shrinks to a short one made
 of early moves, not only to a smaller seed.
@@ -12,7 +17,8 @@ of early moves, not only to a smaller seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,18 +29,24 @@ from parlour.core import Move, get_game
 from parlour.options import option_specs
 
 __all__ = [
+    "Chooser",
     "PlayoutSpec",
     "Step",
+    "final_state",
     "game_options",
     "iter_playout",
     "option_presets",
     "option_values",
+    "playout_states",
     "playouts",
     "random_playout",
     "seats_of",
     "seeds",
     "shrinkable_playouts",
 ]
+
+Chooser = Callable[[Any, Sequence[Move], random.Random], Move]
+"""``choose(state, legal_moves, rng)``: the move a playout makes at a seat's turn."""
 
 MAX_PLAYOUT_MOVES = 100_000
 """A safety net: a playout that has not ended after this many moves is a bug (a match that
@@ -166,16 +178,25 @@ def iter_playout(
     dealer: int = 0,
     max_moves: int | None = None,
     choices: Sequence[int] | None = None,
+    choose: Chooser | None = None,
+    start: Any = None,
 ) -> Iterator[Step]:
     """Play a match at random, one `Step` at a time, until it is over (or ``max_moves``).
 
     One ``random.Random(seed)`` draws the deals (`parlour.random_deal`) and picks uniformly among
-    the legal moves, so the same arguments always give the same steps. With ``choices``, the
-    i-th move a seat makes is ``legal_moves[choices[i] % len(legal_moves)]`` instead, and the
-    playout stops when the choices run out (at the next seat's turn).
+    the legal moves (``moves[rng.randrange(len(moves))]``, the same draw as ``rng.choice``), so
+    the same arguments always give the same steps. With ``choices``, the i-th move a seat makes
+    is ``legal_moves[choices[i] % len(legal_moves)]`` instead, and the playout stops when the
+    choices run out (at the next seat's turn). With ``choose``, the move at a seat's turn is
+    ``choose(state, legal_moves, rng)`` (a legal move; the same ``rng`` draws the deals).
+
+    The playout starts from ``start`` if given (then ``options`` and ``dealer`` are not used),
+    else from ``parlour.new_game(game_name, options=options, dealer=dealer)``.
     """
+    if choices is not None and choose is not None:
+        raise ValueError("a playout takes choices or choose, not both")
     rng = random.Random(seed)
-    state = parlour.new_game(game_name, options=options, dealer=dealer)
+    state = parlour.new_game(game_name, options=options, dealer=dealer) if start is None else start
     count = 0
     decisions = 0
     while not parlour.is_over(state) and (max_moves is None or count < max_moves):
@@ -194,7 +215,9 @@ def iter_playout(
                     f"no legal move while {parlour.current_player(state)!r} is to act "
                     f"(seed {seed}, move {count})"
                 )
-            if choices is None:
+            if choose is not None:
+                move = choose(state, moves, rng)
+            elif choices is None:
                 move = moves[rng.randrange(len(moves))]
             elif decisions < len(choices):
                 move = moves[choices[decisions] % len(moves)]
@@ -215,8 +238,56 @@ def random_playout(
     dealer: int = 0,
     max_moves: int | None = None,
     choices: Sequence[int] | None = None,
+    choose: Chooser | None = None,
+    start: Any = None,
 ) -> list[Step]:
     """Every step of `iter_playout`, as a list."""
     return list(
-        iter_playout(game_name, seed, options, dealer=dealer, max_moves=max_moves, choices=choices)
+        iter_playout(
+            game_name,
+            seed,
+            options,
+            dealer=dealer,
+            max_moves=max_moves,
+            choices=choices,
+            choose=choose,
+            start=start,
+        )
     )
+
+
+def playout_states(
+    game_name: str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 0,
+    max_moves: int | None = None,
+    choose: Chooser | None = None,
+    start: Any = None,
+) -> Iterator[Any]:
+    """Every state of the `iter_playout` with these arguments, in order: the first state, then
+    the state after each move (deals included)."""
+    state = parlour.new_game(game_name, options=options, dealer=dealer) if start is None else start
+    yield state
+    for step in iter_playout(
+        game_name, seed, max_moves=max_moves, choose=choose, start=state
+    ):  # fmt: skip
+        yield step.after
+
+
+def final_state(
+    game_name: str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 0,
+    max_moves: int | None = None,
+    choose: Chooser | None = None,
+    start: Any = None,
+) -> Any:
+    """The last state of `playout_states` with these arguments: where the playout ends."""
+    states = playout_states(
+        game_name, seed, options, dealer=dealer, max_moves=max_moves, choose=choose, start=start
+    )
+    return deque(states, maxlen=1)[0]

@@ -26,13 +26,14 @@ import pytest
 import parlour
 from parlour import GameLog, IllegalMoveError, LogError, NotationError, OptionsError, ParlourError
 from parlour import cards as cards_module
-from parlour.core import CHANCE, Deal, Move, Violation, get_game
+from parlour.core import Deal, Move, Violation, get_game
 from parlour.errors import SeatError, SeedError
 from parlour.log import MAX_DEPTH, MAX_INT_DIGITS, read_log, replay, validate, validate_files
 from parlour.match import Match
 from parlour.moves import Play
 from parlour.notation import MAX_MOVE_CHARS, MAX_MOVE_TOKENS
 from parlour.options import MAX_OPTION_INT, option_specs
+from tests.strategies import playout_states
 
 GAMES = parlour.game_names()
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -86,16 +87,10 @@ def assert_format_problem(report: parlour.Report, words: str) -> None:
 def state_in_play(game: str, *, want: type[Move] = Play) -> Any:
     """A seeded state where a move of type ``want`` is legal (reached by the first legal move
     at each turn, then random ones)."""
-    rng = random.Random(7)
-    state = parlour.new_game(game, seed=1)
-    for _ in range(400):
-        moves = parlour.legal_moves(state)
-        if any(isinstance(move, want) for move in moves):
+    start = parlour.new_game(game, seed=1)
+    for state in playout_states(game, 7, start=start, max_moves=399):
+        if any(isinstance(move, want) for move in parlour.legal_moves(state)):
             return state
-        if parlour.current_player(state) is CHANCE:
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(moves))
     raise AssertionError(f"{game}: no {want.__name__} within 400 moves")
 
 

@@ -44,6 +44,7 @@ from parlour import (
     write_log,
 )
 from parlour.belote import Options as BeloteOptions
+from tests.strategies import iter_playout
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 BELOTE_OPTION_NAMES = [field.name for field in attrs.fields(BeloteOptions)]
@@ -54,14 +55,9 @@ def random_match(
     seed: int, *, options: dict[str, Any] | None = None, moves: int | None = None
 ) -> Match:
     """A match of random legal moves from ``Random(seed)``: to the end, or ``moves`` moves."""
-    rng = random.Random(seed)
     match = Match("belote", options=options)
-    while not parlour.is_over(match.state) and (moves is None or len(match.moves) < moves):
-        state = match.state
-        if parlour.is_chance(state):
-            match.apply(parlour.random_deal(state, rng))
-        else:
-            match.apply(rng.choice(parlour.legal_moves(state)))
+    for step in iter_playout("belote", seed, start=match.state, max_moves=moves):
+        match.apply(step.move)
     return match
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import parlour
 from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent
 from parlour.core import Move
+from tests.strategies import iter_playout
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")
 SINGLE_DEAL: dict[str, Any] = {"target": None}
@@ -28,18 +29,12 @@ def agents_under_test() -> list[Any]:
 def positions(game: str, seed: int, every: int) -> Iterator[Any]:
     """Every ``every``-th position of a single-deal random playout of ``game`` from ``seed``
     where a seat is to act."""
-    rng = random.Random(seed)
-    state = parlour.new_game(game, options=SINGLE_DEAL, seed=seed)
-    count = 0
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-            continue
+    start = parlour.new_game(game, options=SINGLE_DEAL, seed=seed)
+    decisions = (step.before for step in iter_playout(game, seed, start=start)
+                 if not parlour.is_chance(step.before))  # fmt: skip
+    for count, state in enumerate(decisions):
         if count % every == 0:
             yield state
-        count += 1
-        moves = parlour.legal_moves(state)
-        state = parlour.apply(state, moves[rng.randrange(len(moves))])
 
 
 class RecordingAgent:

@@ -9,7 +9,7 @@ positions were met, so it cannot pass vacuously.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import parlour
@@ -20,6 +20,7 @@ from parlour.belote.rules import TRUMP_ORDER as BELOTE_TRUMP
 from parlour.cards import Card, Rank, Suit
 from parlour.core import Move
 from tests.agents.helpers import SINGLE_DEAL
+from tests.strategies import iter_playout
 
 AGENT = HeuristicAgent()
 
@@ -27,19 +28,19 @@ AGENT = HeuristicAgent()
 def heuristic_positions(game: str, seeds: range) -> Iterator[tuple[Any, Any, Move]]:
     """(state, the seat's view, the heuristic's move) at every decision of single-deal
     heuristic matches from ``seeds``; the test may read the state to judge the position."""
+    views: list[Any] = []
+
+    def heuristic(state: Any, moves: Sequence[Move], rng: random.Random) -> Move:
+        seat = parlour.current_player(state)
+        assert isinstance(seat, int)
+        views.append(parlour.agent_view(state, seat, rng))
+        return AGENT.choose(views[-1], moves, rng)
+
     for seed in seeds:
-        rng = random.Random(seed)
-        state = parlour.new_game(game, options=SINGLE_DEAL, seed=seed, dealer=seed % 2)
-        while not parlour.is_over(state):
-            if parlour.is_chance(state):
-                state = parlour.apply(state, parlour.random_deal(state, rng))
-                continue
-            seat = parlour.current_player(state)
-            assert isinstance(seat, int)
-            seen = parlour.agent_view(state, seat, rng)
-            move = AGENT.choose(seen, parlour.legal_moves(state), rng)
-            yield state, seen, move
-            state = parlour.apply(state, move)
+        start = parlour.new_game(game, options=SINGLE_DEAL, seed=seed, dealer=seed % 2)
+        for step in iter_playout(game, seed, start=start, choose=heuristic):
+            if not parlour.is_chance(step.before):
+                yield step.before, views[-1], step.move
 
 
 # --- Belote ---------------------------------------------------------------------------------------

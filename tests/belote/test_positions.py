@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,14 @@ import parlour
 from parlour import PositionError
 from parlour.belote import BeloteState
 from parlour.belote.rules import DECK
-from tests.strategies import PlayoutSpec, option_presets, playouts
+from tests.strategies import (
+    PlayoutSpec,
+    final_state,
+    iter_playout,
+    option_presets,
+    playout_states,
+    playouts,
+)
 
 Position = dict[str, Any]
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
@@ -76,13 +82,8 @@ def test_every_option_preset_reads_back_exactly(name: str, options: dict[str, An
 
 
 def test_a_finished_match_reads_back_exactly() -> None:
-    state = parlour.new_game("belote", options={"target": 301}, seed=2)
-    rng = random.Random(2)
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
+    state = final_state("belote", 2, start=parlour.new_game("belote", options={"target": 301},
+                                                           seed=2))  # fmt: skip
     data = through_json(state)
     assert data["phase"] == "over"
     assert data["deal"] is None
@@ -311,17 +312,14 @@ def test_a_position_wrong_in_one_place_is_refused_naming_the_key(name: str) -> N
 
 def match_position() -> tuple[BeloteState, Position]:
     """A position between deals after a few deals of a seeded match."""
-    rng = random.Random(8)
-    state = parlour.new_game("belote", options={"tie_rule": "litige"}, dealer=2)
     played = 0
-    while played < 3:
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-            if parlour.is_chance(state) and state.table.deals[-1].outcome != "thrown_in":
-                played += 1
-    return state, through_json(state)
+    for step in iter_playout("belote", 8, {"tie_rule": "litige"}, dealer=2):
+        state = step.after
+        if not parlour.is_chance(step.before) and parlour.is_chance(state):
+            played += state.table.deals[-1].outcome != "thrown_in"
+            if played == 3:
+                return state, through_json(state)
+    raise AssertionError("the match ended before three deals were played")
 
 
 BAD_DEALS: dict[str, tuple[str, Any, str, str]] = {
@@ -403,15 +401,10 @@ JSON_VALUES = st.recursive(
 
 def _valid_positions() -> list[Position]:
     positions = [puzzle(), match_position()[1]]
-    state = parlour.new_game("belote", options={"target": 501}, seed=12)
-    rng = random.Random(12)
-    for move_number in range(60):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-        if move_number in (3, 20, 59):
-            positions.append(through_json(state))
+    start = parlour.new_game("belote", options={"target": 501}, seed=12)
+    states = list(playout_states("belote", 12, start=start, max_moves=60))
+    assert len(states) == 61
+    positions += [through_json(states[moves]) for moves in (4, 21, 60)]
     return positions
 
 

@@ -27,20 +27,12 @@ from parlour.bezique.state import replace_state
 from parlour.cards import PIQUET_DECK
 from parlour.core import Deal
 from parlour.errors import IllegalMoveError, OptionsError
+from tests.strategies import playout_states
 
 
 def playthrough(seed: int, options: dict[str, Any] | None = None) -> list[BeziqueState]:
     """Every state of one uniform-random single deal (the deal's chance move included)."""
-    rng = random.Random(seed)
-    state = parlour.new_game("bezique", options=options or {"target": None})
-    states = [state]
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-        states.append(state)
-    return states
+    return list(playout_states("bezique", seed, options or {"target": None}))
 
 
 def fields_of(state: BeziqueState) -> dict[str, Any]:

@@ -9,7 +9,6 @@ same record made by each move.
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
@@ -23,6 +22,7 @@ from parlour.burraco._legal import TEAM_OF, LegalMoves, legal_moves_of
 from parlour.burraco._state import Phase
 from parlour.core import Move
 from tests.burraco import legal_oracle
+from tests.profiles import thorough
 
 PRESETS: list[tuple[str, dict[str, Any]]] = [
     ("default", {}),
@@ -41,7 +41,7 @@ PRESETS: list[tuple[str, dict[str, Any]]] = [
 ]
 SMALL_HAND = 6
 """Play states with at most this many cards are also checked in harder variants."""
-HANDS = 40 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 10
+HANDS = thorough(10, 40)
 """Random hands per player count and preset (about 180 states each): 240 hands in all with the
 ``ci`` profile, 60 by default."""
 

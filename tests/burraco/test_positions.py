@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -20,8 +20,8 @@ from parlour import PositionError
 from parlour.burraco import BurracoState
 from parlour.burraco._faces import DECK
 from parlour.cards import Card
-from parlour.core import get_game
-from tests.strategies import option_presets
+from parlour.core import Move, get_game
+from tests.strategies import iter_playout, option_presets
 
 GAME = get_game("burraco")
 
@@ -32,19 +32,17 @@ def steps(options: dict[str, Any], seed: int, *, bot_share: int = 8) -> Iterator
     """Every state of a seeded match with the move made from it (``None`` for the match's last
     state): at a deal a random deal, else the built-in bot's move ``bot_share`` times in ten
     (so that pozzetti and closings come often), else a random legal move."""
-    rng = random.Random(seed)
-    state = parlour.new_game("burraco", options=options, dealer=seed % options.get("players", 4))
-    while not parlour.is_over(state):
-        move: Any
-        if parlour.is_chance(state):
-            move = parlour.random_deal(state, rng)
-        elif rng.randrange(10) < bot_share:
-            move = GAME.bot_move(state, rng)  # type: ignore[attr-defined]
-        else:
-            moves = parlour.legal_moves(state)
-            move = moves[rng.randrange(len(moves))]
-        yield state, move
-        state = parlour.apply(state, move)
+
+    def biased(state: Any, moves: Sequence[Move], rng: random.Random) -> Move:
+        if rng.randrange(10) < bot_share:
+            return GAME.bot_move(state, rng)  # type: ignore[attr-defined,no-any-return]
+        return moves[rng.randrange(len(moves))]
+
+    dealer = seed % options.get("players", 4)
+    state = parlour.new_game("burraco", options=options, dealer=dealer)
+    for step in iter_playout("burraco", seed, options, dealer=dealer, choose=biased):
+        yield step.before, step.move
+        state = step.after
     yield state, None
 
 

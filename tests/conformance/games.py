@@ -17,7 +17,6 @@ the contract) but never call the engine's views, tables or scoring to decide wha
 from __future__ import annotations
 
 import itertools
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -55,6 +54,7 @@ from tests.conformance.zones import (
     suit_letter,
     trick_winner,
 )
+from tests.profiles import THOROUGH
 from tests.strategies import Step, option_presets
 
 __all__ = ["HOOKS", "THOROUGH", "GameHooks", "hooks_for"]
@@ -148,8 +148,6 @@ class GameHooks:
     deals_finished: Callable[[Any], int] = field(default=lambda state: 0)
 
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE", "dev") == "ci"
-"""The ``ci`` profile (see ``tests/conftest.py``) plays more fixed seeds than the quick default."""
 FIXED_SEEDS: tuple[int, ...] = tuple(range(6)) if THOROUGH else (0, 1)
 """The deterministic seeds every preset is played with."""
 LONG_MATCH_SEEDS: tuple[int, ...] = FIXED_SEEDS[:2] if THOROUGH else FIXED_SEEDS[:1]

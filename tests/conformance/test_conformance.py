@@ -42,6 +42,7 @@ from tests.conformance.zones import (
     random_visible_swap,
     unexplained_changes,
 )
+from tests.profiles import thorough
 from tests.strategies import (
     PlayoutSpec,
     Step,
@@ -72,6 +73,11 @@ chance per try (0.7**50 < 1e-7)."""
 HYPOTHESIS_MOVES_FACTOR = 3 if THOROUGH else 1
 """The ``ci`` profile plays hypothesis playouts this many times longer than the game's
 ``playout_moves``."""
+FIXED_STATE_STRIDE = thorough(3, 1)
+"""The fixed full-match cases of the costliest checks (views hiding hidden cards, resampled
+views, illegal candidates) look at every ``FIXED_STATE_STRIDE``-th state of the playout, plus its
+first and last states and every deal due: every state under ``ci``, a third of them (hundreds
+still, per match) in the quick profile. The hypothesis playouts check every state."""
 
 
 # --- the checks, one function per property, each over a whole playout ---------------------------
@@ -83,6 +89,15 @@ def _states(steps: Sequence[Step]) -> Iterator[Any]:
         yield steps[0].before
     for step in steps:
         yield step.after
+
+
+def _some_states(steps: Sequence[Step], stride: int) -> Iterator[tuple[int, Any]]:
+    """(number, state) for every ``stride``-th state of `_states` (the first included), every
+    state where a deal is due, and the last state."""
+    last = len(steps)
+    for number, state in enumerate(_states(steps)):
+        if number % stride == 0 or number == last or parlour.is_chance(state):
+            yield number, state
 
 
 def _seats(state: Any) -> tuple[int | None, ...]:
@@ -189,7 +204,7 @@ def _expect_refused(state: Any, move: Move, rule: str | None = None) -> None:
         raise AssertionError(f"apply accepted {move}, which check refused: {violation}")
 
 
-def check_illegal_candidates(game: Game, steps: Sequence[Step]) -> None:
+def check_illegal_candidates(game: Game, steps: Sequence[Step], stride: int = 1) -> None:
     """Every candidate that parses but is not legal is refused with a dotted rule id, by `check`
     and by `apply` alike, and leaves the state unchanged; shared ids where the turn decides.
 
@@ -206,7 +221,7 @@ def check_illegal_candidates(game: Game, steps: Sequence[Step]) -> None:
             seen[str(step.move)] = None
     assert last_deal is not None, "the playout has no deal"
     parsed_any = False
-    for state in _states(steps):
+    for _number, state in _some_states(steps, stride):
         player = parlour.current_player(state)
         legal = set(parlour.legal_moves(state))
         pickled = pickle.dumps(state)
@@ -310,7 +325,9 @@ def _check_hidden_declaration(zones: Layout, hidden: Layout, seat: int | None) -
         assert not Counter(cards) - Counter(zones[name]), (seat, name, cards, zones[name])
 
 
-def check_views_hide_hidden_cards(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
+def check_views_hide_hidden_cards(
+    game: Game, steps: Sequence[Step], rng: random.Random, stride: int = 1
+) -> None:
     """Views are JSON-ready and hide what the rules hide, checked by the suite itself.
 
     At every state and for every seat (and the spectator): the cards the game's hooks declare
@@ -325,7 +342,7 @@ def check_views_hide_hidden_cards(game: Game, steps: Sequence[Step], rng: random
     hidden_swaps: Counter[int | None] = Counter()
     visible_swaps: Counter[int | None] = Counter()
     dealt = False
-    for number, state in enumerate(_states(steps)):
+    for number, state in _some_states(steps, stride):
         zones = game.card_zones(state)
         rebuilt = hooks.with_zones(state, zones)
         assert rebuilt == state, "with_zones(state, card_zones(state)) is not the state"
@@ -393,12 +410,14 @@ def _difference(before: Layout, after: Layout) -> str:
     return "; ".join(parts)
 
 
-def check_resample_keeps_views(game: Game, steps: Sequence[Step], rng: random.Random) -> None:
+def check_resample_keeps_views(
+    game: Game, steps: Sequence[Step], rng: random.Random, stride: int = 1
+) -> None:
     """`resample_hidden` gives a state the seat cannot tell apart: an equal view, the card count
     of every zone, the whole deck, the same seat to act and, for that seat, the same legal
     moves."""
     deck_codes = sorted(card.code for card in game.deck)
-    for state in _states(steps):
+    for _number, state in _some_states(steps, stride):
         player = parlour.current_player(state)
         sizes = {name: len(cards) for name, cards in game.card_zones(state).items()}
         pickled = pickle.dumps(state)
@@ -617,7 +636,7 @@ def test_legal_moves_in_documented_order(spec: PlayoutSpec) -> None:
 
 @pytest.mark.parametrize("spec", FIXED)
 def test_illegal_candidates_refused(spec: PlayoutSpec) -> None:
-    check_illegal_candidates(get_game(spec.game), _playout(spec))
+    check_illegal_candidates(get_game(spec.game), _playout(spec), FIXED_STATE_STRIDE)
 
 
 @pytest.mark.parametrize("spec", FIXED)
@@ -642,12 +661,16 @@ def test_notation_round_trip(spec: PlayoutSpec) -> None:
 
 @pytest.mark.parametrize("spec", FIXED)
 def test_views_hide_hidden_cards(spec: PlayoutSpec) -> None:
-    check_views_hide_hidden_cards(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+    game = get_game(spec.game)
+    check_views_hide_hidden_cards(
+        game, _playout(spec), random.Random(spec.seed), FIXED_STATE_STRIDE
+    )
 
 
 @pytest.mark.parametrize("spec", FIXED)
 def test_resample_hidden_keeps_views(spec: PlayoutSpec) -> None:
-    check_resample_keeps_views(get_game(spec.game), _playout(spec), random.Random(spec.seed))
+    game = get_game(spec.game)
+    check_resample_keeps_views(game, _playout(spec), random.Random(spec.seed), FIXED_STATE_STRIDE)
 
 
 @pytest.mark.parametrize("spec", FIXED)

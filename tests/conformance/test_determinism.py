@@ -5,10 +5,12 @@
   Random(s)))``, for several seeds, every first dealer and every option preset.
 * The engine takes its randomness only from the ``random.Random`` it is given: the global
   ``random`` module's state is untouched by a whole playout.
-* The same seeded playout gives the same result in every process: run in subprocesses with
+* The same seeded playouts give the same results in every process: run in subprocesses with
   different ``PYTHONHASHSEED`` values (so that set and dict orders of strings, enums and attrs
-  instances differ between them), one short match per game gives the same digest of its moves,
-  legal-move lists, scores, every seat's and the spectator's views and the log's bytes.
+  instances differ between them), several playouts per game (`PLAYOUTS`: single deals and a
+  whole match, together passing through every phase of the game, which the test asserts) give
+  the same digest of their moves, whole legal-move lists at every state, phases, scores, every
+  seat's and the spectator's views and the log's bytes.
 
 The subprocesses run ``python -c`` on `main` of this module, importing parlour from this source
 tree (``src``) and the tests from the repository root, each bounded by `SUBPROCESS_TIMEOUT`.
@@ -28,7 +30,9 @@ from typing import Any
 import pytest
 
 import parlour
-from tests.strategies import option_presets
+from parlour.views import phase_names
+from tests.profiles import thorough
+from tests.strategies import iter_playout, option_presets
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -36,11 +40,32 @@ SRC = ROOT / "src"
 SEEDS = (0, 1, 7, 2024)
 """Seeds of the seeded-start check."""
 PLAYOUT_SEED = 20240607
-"""The seed of every game's playout in the cross-process check."""
-MAX_PLAYOUT_MOVES = 2_000
-"""A single-deal playout longer than this is a bug (a match that does not end)."""
-HASH_SEEDS = ("0", "1", "12345", "random")
-"""The ``PYTHONHASHSEED`` values of the subprocesses."""
+"""The seed of every game's first playout in the cross-process check."""
+SINGLE_DEAL: dict[str, Any] = {"target": None}
+SEED_STEP = 7919
+"""The distance between the seeds of a game's single-deal playouts (consecutive seeds happen to
+draw Écarté's first choices alike: no proposal in twenty deals)."""
+SINGLE_DEALS = thorough(3, 6)
+"""Single-deal playouts per game (four times as many for Écarté, whose deals are short and
+whose rarer phases, a proposal and the exchanges, need several deals)."""
+WHOLE_MATCH_GAMES = ("belote", "ecarte")
+"""The games whose compared playouts include a whole match with the default options: cheap,
+and needed for Belote's second bidding round (Bezique's and Burraco's single deals pass through
+all their phases; their whole matches take seconds per process)."""
+
+
+def _playouts(game: str) -> tuple[tuple[int, dict[str, Any]], ...]:
+    deals = SINGLE_DEALS * (4 if game == "ecarte" else 1)
+    single = tuple((PLAYOUT_SEED + SEED_STEP * number, SINGLE_DEAL) for number in range(deals))
+    return single + (((PLAYOUT_SEED, {}),) if game in WHOLE_MATCH_GAMES else ())
+
+
+PLAYOUTS = {game: _playouts(game) for game in parlour.game_names()}
+"""(seed, options) of each game's playouts in the cross-process check."""
+MAX_PLAYOUT_MOVES = 5_000
+"""A playout longer than this is a bug (a match that does not end)."""
+HASH_SEEDS = thorough(("0", "12345", "random"), ("0", "1", "12345", "random"))
+"""The ``PYTHONHASHSEED`` values of the subprocesses (besides this process's own)."""
 SUBPROCESS_TIMEOUT = 120.0
 """Seconds each subprocess may take before it is killed and the test fails."""
 
@@ -90,36 +115,40 @@ def _canonical(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def playout_record(game: str, seed: int = PLAYOUT_SEED) -> dict[str, Any]:
-    """Everything observable of one seeded single-deal playout of ``game``.
+def playout_record(
+    game: str, seed: int = PLAYOUT_SEED, options: dict[str, Any] = SINGLE_DEAL
+) -> dict[str, Any]:
+    """Everything observable of one seeded playout of ``game`` with these options.
 
-    The match is ``parlour.Match(game, options={"target": None})``; one ``random.Random(seed)``
-    draws every deal (`parlour.random_deal`) and every move (uniformly among
-    `parlour.legal_moves`). Recorded before each move and at the end: the legal moves' texts,
-    the score, and ``view(state, seat).to_dict()`` for every seat and the spectator; then the
-    moves, the winners and the bytes of `parlour.write_log` of the match.
+    The match is ``parlour.Match(game, options=options)``, played by the shared `iter_playout`
+    (one ``random.Random(seed)`` draws every deal and every move, uniformly among
+    `parlour.legal_moves`). Recorded at every state, the last included: the whole list of legal
+    moves' texts, the phase, the score, and ``view(state, seat).to_dict()`` for every seat and
+    the spectator; then the moves, the winners and the bytes of `parlour.write_log`.
     """
-    rng = random.Random(seed)
-    match = parlour.Match(game, options={"target": None})
+    match = parlour.Match(game, options=options)
     seats: list[int | None] = [*range(_seats(match.state)), None]
     legal: list[list[str]] = []
+    phases: list[str] = []
     scores: list[list[int]] = []
     views: list[list[dict[str, Any]]] = []
-    while True:
-        state = match.state
-        moves = parlour.legal_moves(state)
-        legal.append([str(move) for move in moves])
+
+    def record(state: Any) -> None:
+        legal.append([str(move) for move in parlour.legal_moves(state)])
+        phases.append(parlour.view(state, None).phase)
         scores.append(list(parlour.score(state)))
         views.append([parlour.view(state, seat).to_dict() for seat in seats])
-        if parlour.is_over(state):
-            break
-        assert len(match.moves) < MAX_PLAYOUT_MOVES, f"{game} playout did not end"
-        match.apply(
-            parlour.random_deal(state, rng) if parlour.is_chance(state) else rng.choice(moves)
-        )
+
+    for step in iter_playout(game, seed, start=match.state, max_moves=MAX_PLAYOUT_MOVES):
+        record(step.before)
+        match.apply(step.move)
+        assert match.state == step.after
+    assert parlour.is_over(match.state), f"{game} playout did not end"
+    record(match.state)
     return {
         "moves": list(match.moves),
         "legal": legal,
+        "phases": phases,
         "scores": scores,
         "views": views,
         "winners": list(parlour.winners(match.state)),
@@ -127,15 +156,22 @@ def playout_record(game: str, seed: int = PLAYOUT_SEED) -> dict[str, Any]:
     }
 
 
+def playout_records(game: str) -> list[dict[str, Any]]:
+    """The `playout_record` of each of the game's `PLAYOUTS`."""
+    return [playout_record(game, seed, options) for seed, options in PLAYOUTS[game]]
+
+
 def playout_digests() -> dict[str, dict[str, str]]:
-    """Per game, the sha256 of each part of its `playout_record` (canonical JSON) and of all."""
+    """Per game, the sha256 of each part of its `playout_records` (canonical JSON, each part
+    over all the game's playouts) and of all of them."""
     digests: dict[str, dict[str, str]] = {}
     for game in parlour.game_names():
-        record = playout_record(game)
+        records = playout_records(game)
         parts = {
-            key: hashlib.sha256(_canonical(value)).hexdigest() for key, value in record.items()
+            key: hashlib.sha256(_canonical([record[key] for record in records])).hexdigest()
+            for key in records[0]
         }
-        parts["all"] = hashlib.sha256(_canonical(record)).hexdigest()
+        parts["all"] = hashlib.sha256(_canonical(records)).hexdigest()
         digests[game] = parts
     return digests
 
@@ -187,8 +223,9 @@ def _run_with_hash_seeds(hash_seeds: tuple[str, ...]) -> dict[str, dict[str, Any
 
 
 def test_the_same_seeded_playout_is_identical_under_every_hash_seed() -> None:
-    """Moves, legal-move lists, scores, views and log bytes of each game's seeded playout are
-    the same in processes with different ``PYTHONHASHSEED`` values, and in this one."""
+    """Moves, whole legal-move lists, phases, scores, views and log bytes of each game's seeded
+    playouts are the same in processes with different ``PYTHONHASHSEED`` values, and in this
+    one."""
     here = playout_digests()
     results = _run_with_hash_seeds(HASH_SEEDS)
     expected_file = (SRC / "parlour" / "__init__.py").resolve()
@@ -202,6 +239,14 @@ def test_the_same_seeded_playout_is_identical_under_every_hash_seed() -> None:
                 f"from this process's: {differing}"
             )
         assert sorted(result["digests"]) == sorted(here)
+
+
+@pytest.mark.parametrize("game", parlour.game_names())
+def test_the_compared_playouts_pass_through_every_phase(game: str) -> None:
+    """The playouts compared across hash seeds visit every phase of the game (its view's phase
+    names), so the legal-move lists of every phase are compared."""
+    seen = {phase for record in playout_records(game) for phase in record["phases"]}
+    assert seen == set(phase_names(game))
 
 
 def test_a_playout_leaves_the_global_random_state_alone() -> None:

@@ -24,6 +24,7 @@ from parlour.ecarte import EcarteState, Phase, Play
 from parlour.ecarte.state import build_state
 from tests.ecarte.helpers import start, view_of
 from tests.helpers import cards, run
+from tests.strategies import iter_playout
 
 RANKS_HIGH_FIRST = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE,
                     Rank.EIGHT, Rank.SEVEN)  # fmt: skip
@@ -47,17 +48,10 @@ def ranks_above(card: Card) -> int:
 
 def random_match(seed: int, options: dict[str, Any]) -> Iterator[tuple[EcarteState, Record]]:
     """Every state of a uniform-random match, each with the record of its deal's plays."""
-    rng = random.Random(seed)
-    state: EcarteState = parlour.new_game("ecarte", options=options)
     record: Record = []
-    yield state, list(record)
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            move: Any = parlour.random_deal(state, rng)
-        else:
-            move = rng.choice(parlour.legal_moves(state))
-        seat = parlour.current_player(state)
-        state = parlour.apply(state, move)
+    yield parlour.new_game("ecarte", options=options), list(record)
+    for step in iter_playout("ecarte", seed, options):
+        move, seat, state = step.move, parlour.current_player(step.before), step.after
         if isinstance(move, Deal):
             record = []
         elif isinstance(move, Play):

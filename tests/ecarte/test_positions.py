@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,22 +21,14 @@ from parlour.cards import PIQUET_DECK, Suit
 from parlour.ecarte import EcarteState
 from parlour.errors import PositionError
 from parlour.positions import state_from_dict
-from tests.strategies import option_presets
+from tests.strategies import option_presets, playout_states
 
 PRESETS = option_presets("ecarte")
 
 
 def states_of_a_match(seed: int, options: dict[str, Any]) -> Iterator[EcarteState]:
     """Every state of a uniform-random match (deals included), in order."""
-    rng = random.Random(seed)
-    state: EcarteState = parlour.new_game("ecarte", options=options, dealer=seed % 2)
-    yield state
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-        yield state
+    yield from playout_states("ecarte", seed, options, dealer=seed % 2)
 
 
 def read(position: Any) -> EcarteState:

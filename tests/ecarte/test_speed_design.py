@@ -26,20 +26,12 @@ from parlour.ecarte import EcarteState, Phase
 from parlour.ecarte.moves import Discard
 from parlour.ecarte.state import build_state
 from parlour.errors import IllegalMoveError, OptionsError
+from tests.strategies import playout_states
 
 
 def playthrough(seed: int, options: dict[str, Any] | None = None) -> list[EcarteState]:
     """Every state of one uniform-random match (deals included), in order."""
-    rng = random.Random(seed)
-    state = parlour.new_game("ecarte", options=options or {"target": 3})
-    states = [state]
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-        states.append(state)
-    return states
+    return list(playout_states("ecarte", seed, options or {"target": 3}))
 
 
 def init_fields(state: EcarteState) -> dict[str, Any]:

@@ -4,7 +4,6 @@ move, ids are stable, and observations depend only on what the seat may see."""
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +19,10 @@ from parlour.encoding import (
     SubActionEncoding,
     encoding_for,
 )
+from tests.profiles import thorough
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")
-PLAYOUTS = 12 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 3
+PLAYOUTS = thorough(3, 12)
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
     "belote": ({"target": None}, {"target": None, "round2_allows_turnup_suit": True}),
     "bezique": ({"target": None}, {"target": None, "bezique_cards": "by_trump"}),

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
-import parlour
 from parlour import Deal, Move
+from tests.strategies import iter_playout
 
 __all__ = ["SINGLE_DEAL", "Step", "cards_mentioned", "playout"]
 
@@ -29,17 +28,8 @@ Step = tuple[Any, Move, Any]
 
 def playout(game: str, seed: int, options: dict[str, Any]) -> Iterator[Step]:
     """The steps of a match of ``game`` played to its end by uniformly random legal moves."""
-    rng = random.Random(seed)
-    state = parlour.new_game(game, options=options)
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            move: Move = parlour.random_deal(state, rng)
-        else:
-            moves = parlour.legal_moves(state)
-            move = moves[rng.randrange(len(moves))]
-        after = parlour.apply(state, move)
-        yield state, move, after
-        state = after
+    for step in iter_playout(game, seed, options):
+        yield step.before, step.move, step.after
 
 
 def cards_mentioned(data: Any) -> set[str]:

@@ -4,11 +4,12 @@ and OpenSpiel's Python MCTS and ISMCTS bots playing each game."""
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
 import pytest
+
+from tests.profiles import THOROUGH
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -18,7 +19,6 @@ from parlour.core import get_game  # noqa: E402
 from parlour.encoding import encoding_for  # noqa: E402
 from parlour.integrations.openspiel import GAME_NAMES, load_game, short_name  # noqa: E402
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
 SINGLE = {"target": None}
 SIM_CASES: tuple[tuple[str, dict[str, Any], int], ...] = (
     ("belote", SINGLE, 6 if THOROUGH else 2),

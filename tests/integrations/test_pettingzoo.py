@@ -4,7 +4,6 @@ environment's seeded generator."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import subprocess
@@ -15,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.profiles import thorough
+
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
@@ -24,7 +25,7 @@ import parlour  # noqa: E402
 from parlour.encoding import encoding_for  # noqa: E402
 from parlour.integrations.pettingzoo import ENVIRONMENTS, env  # noqa: E402
 
-CYCLES = 1000 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 200
+CYCLES = thorough(200, 1000)
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("belote", {"target": None}),
     ("bezique", {"target": None}),

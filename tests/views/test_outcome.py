@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -11,18 +10,12 @@ import pytest
 
 import parlour
 from parlour.match_outcome import REASONS
+from tests.strategies import final_state
 
 
 def play_out(game: str, seed: int, options: Mapping[str, Any]) -> Any:
     """A match played to its end with uniformly random moves from ``Random(seed)``."""
-    rng = random.Random(seed)
-    state = parlour.new_game(game, options=options, dealer=seed % 2)
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(list(parlour.legal_moves(state))))
-    return state
+    return final_state(game, seed, options, dealer=seed % 2)
 
 
 def first_match(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.view_schemas import schema_file_name, schema_text
-from tests.strategies import playouts
+from tests.strategies import final_state, playout_states, playouts
 from tests.views.schema_subset import schema_errors
 
 GAMES = parlour.game_names()
@@ -35,18 +35,12 @@ BASE_KEYS = [
 def playout_views(
     game: str, seed: int, max_moves: int, options: dict[str, Any] | None = None
 ) -> list[Any]:
-    rng = random.Random(seed)
-    state = parlour.new_game(game, seed=seed, options=options)
-    views = []
-    for _ in range(max_moves):
-        views += [parlour.view(state, seat) for seat in [None, *range(parlour.players(state))]]
-        if parlour.is_over(state):
-            break
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            state = parlour.apply(state, rng.choice(list(parlour.legal_moves(state))))
-    return views
+    start = parlour.new_game(game, seed=seed, options=options)
+    return [
+        parlour.view(state, seat)
+        for state in playout_states(game, seed, start=start, max_moves=max_moves - 1)
+        for seat in [None, *range(parlour.players(state))]
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -197,10 +191,8 @@ def test_view_schema_of_an_unknown_game_is_an_options_error() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_deal_results_have_one_name_in_every_view(game: str) -> None:
-    rng = random.Random(12)
-    state = parlour.new_game(game, seed=12, options={"target": None})
-    while not parlour.is_over(state):
-        state = parlour.apply(state, rng.choice(list(parlour.legal_moves(state))))
+    state = final_state(game, 12, start=parlour.new_game(game, seed=12, options={"target": None}))
+    assert parlour.is_over(state)
     results = parlour.deal_results(state)
     assert len(results) >= 1
     assert parlour.view(state, None).deal_results == results
