@@ -444,7 +444,3 @@ def play_copy(state: BeziqueState, seat: int, face: int) -> int:
 
     return min(held, key=key)
 
-
-def meld_cards_text(cards: list[int]) -> tuple[Card, ...]:
-    """The faces of physical cards, in canonical order."""
-    return tuple(PIQUET_DECK[face] for face in sorted(card & 31 for card in cards))
