@@ -443,4 +443,3 @@ def play_copy(state: BeziqueState, seat: int, face: int) -> int:
         return (-on_table, -used, -int(scoring_seven), -known, card)
 
     return min(held, key=key)
-
