@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import Move
-from parlour.events import Scored
+from parlour.events import Scored, TrickWon
 from tests.events.helpers import SINGLE_DEAL, cards_mentioned, playout
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")
@@ -72,3 +72,24 @@ def test_every_event_is_json_ready_with_its_kind_first(game: str, seed: int) -> 
             data = event.to_dict()
             assert next(iter(data)) == "kind" and data["kind"] == event.kind
             assert json.loads(json.dumps(data)) == data
+
+
+@given(game=st.sampled_from(("belote", "bezique", "ecarte")), seed=st.integers(0, 2**32 - 1))
+def test_a_trick_won_names_the_seat_the_play_gave_it_to(game: str, seed: int) -> None:
+    """The winner a trick's event names is the one the state after records: the seat to lead
+    next, with the trick as the view's last trick, or, when the trick ended the deal, the side
+    the deal's result counts one trick more for."""
+    for before, move, after in playout(game, seed, SINGLE_DEAL[game]):
+        for event in parlour.events(before, move, after):
+            if not isinstance(event, TrickWon):
+                continue
+            tricks_before = parlour.view(before, None).tricks_won
+            side = event.seat % len(tricks_before)  # Belote counts tricks by team
+            results = parlour.deal_results(after)
+            if len(results) > len(parlour.deal_results(before)):
+                assert results[-1].tricks[side] == tricks_before[side] + 1
+            else:
+                seen = parlour.view(after, None)
+                assert seen.to_act == event.seat
+                assert seen.last_trick == event.cards
+                assert seen.tricks_won[side] == tricks_before[side] + 1

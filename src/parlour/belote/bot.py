@@ -14,7 +14,7 @@ import random
 
 from parlour.belote.moves import PASS, PLAYS, Play, Take
 from parlour.belote.rules import CARD_TABLE, DECK, PLAYERS, card_index, card_points
-from parlour.belote.state import BeloteState, Phase
+from parlour.belote.state import PARTNER_OF, BeloteState, Phase, takes_lead
 from parlour.cards import Rank
 from parlour.core import Move, legal_moves
 
@@ -86,15 +86,13 @@ def _play(state: BeloteState, plays: list[int]) -> Move:
             return PLAYS[max(side_masters, key=cheapness)]
         side = [c for c in plays if not is_trump(c)] or plays
         return PLAYS[min(side, key=cheapness)]
-    winner_position = CARD_TABLE.winning_index(trump, trick)
-    partner_winning = (len(trick) - winner_position) % PLAYERS == 2
     last = len(trick) == PLAYERS - 1
-    if partner_winning:
+    if state.trick_winner == PARTNER_OF[state.to_act]:
         non_trumps = [c for c in plays if not is_trump(c)] or plays
         if last:
             return PLAYS[max(non_trumps, key=cheapness)]
         return PLAYS[min(non_trumps, key=cheapness)]
-    winning = [c for c in plays if CARD_TABLE.winning_index(trump, (*trick, c)) == len(trick)]
+    winning = [c for c in plays if takes_lead(trump, state.winning_card, c)]
     safe = winning if last else [c for c in winning if is_master(c)]
     if safe:
         return PLAYS[min(safe, key=cheapness)]

@@ -7,10 +7,10 @@ from typing import ClassVar
 
 import attrs
 
+from parlour.belote.history import belote_announced
 from parlour.belote.moves import Pass, Play, Take
 from parlour.belote.rules import (
     ANNOUNCEMENT_WORDS,
-    CARD_TABLE,
     DECK,
     KING_QUEEN_OF,
     PLAYERS,
@@ -18,7 +18,7 @@ from parlour.belote.rules import (
     cards_in,
     mask_points,
 )
-from parlour.belote.state import BeloteState, DealResult, Phase
+from parlour.belote.state import BeloteState, DealResult, Phase, takes_lead
 from parlour.cards import Card, Suit
 from parlour.core import Deal, Move, score_events, winners
 from parlour.events import (
@@ -145,16 +145,19 @@ def _play_events(before: BeloteState, move: Play) -> list[Event]:
     card = card_index(move.card)
     found: list[Event] = [CardPlayed(seat=seat, card=move.card)]
     if seat == table.belote_holder and (1 << card) & KING_QUEEN_OF[table.trump]:
-        remaining = before.hands[seat] & KING_QUEEN_OF[table.trump] & ~(1 << card)
-        word = ANNOUNCEMENT_WORDS[0 if remaining else 1]
+        # The holder plays one of the pair: the first is the belote, the second the rebelote.
+        word = ANNOUNCEMENT_WORDS[0 if belote_announced(before) is None else 1]
         found.append(BeloteDeclared(seat=seat, card=move.card, word=word))
     trick = (*before.trick, card)
     if len(trick) == PLAYERS:
-        winner = (before.leader + CARD_TABLE.winning_index(table.trump, trick)) % PLAYERS
+        # The seat the state records as winning the trick, unless the last card takes it by the
+        # transition's own rule (`takes_lead`): the state after the deal's last trick is between
+        # deals and keeps none of the trick.
+        taken = takes_lead(table.trump, before.winning_card, card)
         found.append(
             TrickWon(
                 number=before.tricks_played + 1,
-                seat=winner,
+                seat=seat if taken else before.trick_winner,
                 cards=tuple(((before.leader + i) % PLAYERS, DECK[c]) for i, c in enumerate(trick)),
                 points=mask_points(sum(1 << c for c in trick), table.trump),
             )

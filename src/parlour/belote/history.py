@@ -4,7 +4,8 @@ A state keeps the cards of the deal's finished tricks as one flat tuple (four pe
 playing order). Who led each trick is not stored: the seat after the dealer leads the first,
 and the winner of each trick leads the next (`CardTable.winning_index` with the deal's trump).
 What is read from the finished tricks is remembered (views and search read the same deal's
-tricks many times).
+tricks many times). A belote shows in the play too: its holder (`Table.belote_holder`, set by the
+take) has announced it once a card of the pair has left its hand (`belote_announced`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from parlour.belote.rules import CARD_TABLE, DECK, PLAYERS
+from parlour.belote.rules import CARD_TABLE, DECK, KING_QUEEN_OF, PLAYERS
 from parlour.belote.state import BeloteState, Phase
 from parlour.cards import Card
 from parlour.play_inference import PlayedTrick
 
 __all__ = [
     "FinishedTricks",
+    "belote_announced",
     "deal_tricks",
     "finished_tricks",
     "play_tricks",
@@ -99,3 +101,15 @@ def played_masks(state: BeloteState) -> tuple[int, ...]:
     for offset, card in enumerate(state.trick):
         masks[(leader + offset) % PLAYERS] |= 1 << card
     return tuple(masks)
+
+
+def belote_announced(state: BeloteState) -> int | None:
+    """The seat that has announced belote (``None``: none has, or it is not the play): the
+    belote holder the take recorded, once it has played the first card of the pair (the next one
+    it plays is the rebelote)."""
+    table = state.table
+    holder = table.belote_holder
+    if state.phase != _PLAY or holder < 0:
+        return None
+    king_queen = KING_QUEEN_OF[table.trump]
+    return holder if state.hands[holder] & king_queen != king_queen else None

@@ -11,10 +11,10 @@ import random
 
 import attrs
 
-from parlour.belote.history import play_tricks, played_in_order, played_masks
+from parlour.belote.history import belote_announced, play_tricks, played_in_order, played_masks
 from parlour.belote.play import play_evaluator
 from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, TEAMS, cards_in
-from parlour.belote.state import BeloteState, DealResult, Phase
+from parlour.belote.state import BeloteState, DealResult, Phase, Table, belote_holder_of
 from parlour.cards import Card, Suit
 from parlour.core import legal_moves
 from parlour.hidden_deal import HiddenPlace, deal_hidden
@@ -75,15 +75,6 @@ def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:
     return ()
 
 
-def _belote_announced(state: BeloteState) -> int | None:
-    table = state.table
-    holder = table.belote_holder
-    if state.phase != Phase.PLAY or holder < 0:
-        return None
-    king_queen = KING_QUEEN_OF[table.trump]
-    return holder if state.hands[holder] & king_queen != king_queen else None
-
-
 def view(state: BeloteState, seat: int | None) -> BeloteView:
     """What ``seat`` may see of ``state``; two states differing only in cards hidden from
     ``seat`` give equal views."""
@@ -117,12 +108,35 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         trick=trick,
         last_trick=last_trick,
         tricks_won=(state.won[0].bit_count() // 4, state.won[1].bit_count() // 4),
-        belote_announced=_belote_announced(state),
+        belote_announced=belote_announced(state),
         match_score=table.match_score,
         held=table.held,
         deals=table.deals,
         moves=legal_moves(state) if seat is not None and to_act == seat else (),
     )
+
+
+def _public_places(state: BeloteState, announced: int | None) -> int:
+    """The cards of the hands whose place every seat knows: in the play, the turn-up (in the
+    taker's hand) and, once belote is ``announced``, the king and queen of trumps (in its
+    holder's)."""
+    if state.phase != Phase.PLAY:
+        return 0
+    table = state.table
+    fixed = 1 << table.turnup
+    if announced is not None:
+        fixed |= KING_QUEEN_OF[table.trump]
+    return fixed
+
+
+def _holder_again(state: BeloteState, announced: int | None, hands: list[int]) -> Table:
+    """The table of a state whose hidden cards were dealt again as ``hands``: in the play, while
+    no belote is ``announced``, its holder is whoever now holds the pair (`belote_holder_of`,
+    the take's own rule)."""
+    table = state.table
+    if state.phase != Phase.PLAY or announced is not None:
+        return table
+    return attrs.evolve(table, belote_holder=belote_holder_of(table.trump, hands))
 
 
 def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) -> BeloteState:
@@ -134,13 +148,8 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
     """
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
-    table = state.table
-    fixed = 0
-    announced = _belote_announced(state)
-    if state.phase == Phase.PLAY:
-        fixed |= 1 << table.turnup
-        if announced is not None:
-            fixed |= KING_QUEEN_OF[table.trump]
+    announced = belote_announced(state)
+    fixed = _public_places(state, announced)
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     pool = [
         index
@@ -159,13 +168,7 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
             hands[other] |= 1 << index
         position += free
     stock = tuple(pool[position:])
-    new_table = table
-    if state.phase == Phase.PLAY and announced is None:
-        king_queen = KING_QUEEN_OF[table.trump]
-        holder = next(
-            (other for other in range(PLAYERS) if hands[other] & king_queen == king_queen), -1
-        )
-        new_table = attrs.evolve(table, belote_holder=holder)
+    new_table = _holder_again(state, announced, hands)
     return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=stock)
 
 
@@ -185,12 +188,8 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
     table = state.table
-    fixed = 0
-    announced = _belote_announced(state)
-    if state.phase == Phase.PLAY:
-        fixed |= 1 << table.turnup
-        if announced is not None:
-            fixed |= KING_QUEEN_OF[table.trump]
+    announced = belote_announced(state)
+    fixed = _public_places(state, announced)
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~fixed for other in range(PLAYERS)]
     hidden = 0
@@ -219,11 +218,5 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
             hands[other] |= 1 << card
     stock = list(groups[-1])
     rng.shuffle(stock)
-    new_table = table
-    if state.phase == Phase.PLAY and announced is None:
-        king_queen = KING_QUEEN_OF[table.trump]
-        holder = next(
-            (other for other in range(PLAYERS) if hands[other] & king_queen == king_queen), -1
-        )
-        new_table = attrs.evolve(table, belote_holder=holder)
+    new_table = _holder_again(state, announced, hands)
     return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=tuple(stock))

@@ -16,7 +16,6 @@ from parlour.bezique.rules import (
     RANK_ORDERS,
     ScoreReasons,
     cards_in,
-    face_index,
 )
 from parlour.bezique.state import BeziqueState, DealResult, Phase
 from parlour.cards import Card, Rank, Suit, sort_cards
@@ -208,8 +207,9 @@ def events(before: BeziqueState, move: Move, after: BeziqueState) -> tuple[Event
     finished = after.table.deals[len(before.table.deals) :]
     if finished:
         if finished[0].outcome == "stopped":
-            leader = max(range(PLAYERS), key=lambda each: after.scores[each])
-            found.append(DealStopped(seat=leader, target=after.table.options.target))
+            # The deal stops on the award that reached the target: its last.
+            reached = finished[0].awards[-1].seats[0]
+            found.append(DealStopped(seat=reached, target=after.table.options.target))
         found.append(DealScored(result=finished[0], match_score=after.scores))
     if after.phase == Phase.OVER and before.phase != Phase.OVER:
         found.append(MatchWon(winners=winners(after), score=after.scores))
@@ -248,12 +248,8 @@ def _play_events(
                 TrickStopped(number=number, seat=before.to_act, card=move.card, sevens=sevens)
             )
         return found
-    table = before.table
     leader = before.leader
     follower = 1 - leader
-    # Either copy of the face gives the same winner: of identical cards the leader's wins.
-    trick = (before.trick[0], face_index(move.card))
-    winner = leader if table.card_table.winning_index(table.trump, trick) == 0 else follower
     brisques = sum(
         award.points
         for award in awards
@@ -262,13 +258,24 @@ def _play_events(
     found.append(
         TrickWonWithNotes(
             number=number,
-            seat=winner,
+            seat=_trick_winner(before, after),
             cards=((leader, DECK[before.trick[0]]), (follower, move.card)),
             points=brisques,
             sevens=sevens,
         )
     )
     return found
+
+
+def _trick_winner(before: BeziqueState, after: BeziqueState) -> int:
+    """The seat the transition gave the trick just completed: the one it made lead next, or, when
+    the trick's awards ended the deal, the one whose tricks the deal's result counts one more
+    of than ``before`` had won."""
+    finished = after.table.deals[len(before.table.deals) :]
+    if not finished:
+        return after.leader
+    tricks = finished[0].tricks
+    return 0 if tricks[0] > before.won[0].bit_count() // 2 else 1
 
 
 def _draw_events(before: BeziqueState, after: BeziqueState) -> list[Event]:

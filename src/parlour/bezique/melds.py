@@ -443,8 +443,3 @@ def play_copy(state: BeziqueState, seat: int, face: int) -> int:
         return (-on_table, -used, -int(scoring_seven), -known, card)
 
     return min(held, key=key)
-
-
-def meld_cards_text(cards: list[int]) -> tuple[Card, ...]:
-    """The faces of physical cards, in canonical order."""
-    return tuple(PIQUET_DECK[face] for face in sorted(card & 31 for card in cards))

@@ -37,7 +37,6 @@ BRISQUE_POINTS = 10
 BRISQUES_TOTAL = 160
 LAST_TRICK_BONUS = 10
 SEVEN_POINTS = 10
-FULL_MASK = (1 << 64) - 1
 
 DEAL_FIELDS = (
     DealField("hands", (8, 8), ordered=False),

@@ -8,10 +8,10 @@ from typing import ClassVar
 
 import attrs
 
-from parlour.cards import Card, Rank, sort_cards
-from parlour.core import Deal, Move, game_of, score_events, winners
+from parlour.cards import Card, sort_cards
+from parlour.core import Deal, Move, ScoreEvent, game_of, score_events, winners
 from parlour.ecarte.moves import Accept, Discard, MarkKing, Play, Propose, Refuse
-from parlour.ecarte.rules import CARD_TABLE, DECK, KING_BIT, card_index, cards_in
+from parlour.ecarte.rules import DECK, KING_BIT, ScoreReasons, cards_in
 from parlour.ecarte.state import DealResult, EcarteState, Phase
 from parlour.events import (
     CardPlayed,
@@ -23,6 +23,7 @@ from parlour.events import (
     added_cards,
     new_score_events,
 )
+from parlour.score_reasons import ScoreReason
 
 __all__ = [
     "Answered",
@@ -112,9 +113,11 @@ class DealScored(Event):
 def events(before: EcarteState, move: Move, after: EcarteState) -> tuple[Event, ...]:
     """The events of ``move``, applied to ``before`` to give ``after``."""
     seat = before.to_act
+    before_awards, after_awards = score_events(before), score_events(after)
+    awards = after_awards[len(before_awards) :]
     found: list[Event] = []
     if isinstance(move, Deal):
-        found.extend(_deal_events(before, move, after))
+        found.extend(_deal_events(before, move, after, awards))
     elif isinstance(move, Propose):
         found.append(Proposed(seat=seat))
     elif isinstance(move, (Accept, Refuse)):
@@ -127,8 +130,8 @@ def events(before: EcarteState, move: Move, after: EcarteState) -> tuple[Event, 
         king = DECK[KING_BIT[before.table.trump].bit_length() - 1]
         found.append(KingMarked(seat=seat, card=king, how="marked"))
     elif isinstance(move, Play):
-        found.extend(_play_events(before, move, after))
-    found.extend(new_score_events(score_events(before), score_events(after)))
+        found.extend(_play_events(before, move, after, awards))
+    found.extend(new_score_events(before_awards, after_awards))
     for result in after.table.deals[len(before.table.deals) :]:
         found.append(DealScored(result=result, match_score=after.table.match_score))
     if after.phase is Phase.OVER:
@@ -136,7 +139,14 @@ def events(before: EcarteState, move: Move, after: EcarteState) -> tuple[Event, 
     return tuple(found)
 
 
-def _deal_events(before: EcarteState, move: Deal, after: EcarteState) -> list[Event]:
+def _scored_for(awards: tuple[ScoreEvent, ...], reason: ScoreReason) -> bool:
+    """Whether the move's ``awards`` score ``reason`` (what the transition decided)."""
+    return any(award.reason == reason.id for award in awards)
+
+
+def _deal_events(
+    before: EcarteState, move: Deal, after: EcarteState, awards: tuple[ScoreEvent, ...]
+) -> list[Event]:
     dealer = before.table.dealer
     turnup = move["turnup"][0][0]
     found: list[Event] = [
@@ -148,7 +158,7 @@ def _deal_events(before: EcarteState, move: Deal, after: EcarteState) -> list[Ev
         for seat in (1 - dealer, dealer):
             cards = cards_in(after.hands[seat])
             found.append(HandShown(seat=seat, reason="deal", size=len(cards), cards=cards))
-    if turnup.rank is Rank.KING:
+    if _scored_for(awards, ScoreReasons.TURNUP_KING):
         found.append(KingMarked(seat=dealer, card=turnup, how="turnup"))
     return found
 
@@ -178,26 +188,35 @@ def _discard_events(before: EcarteState, move: Discard, after: EcarteState) -> l
     return found
 
 
-def _play_events(before: EcarteState, move: Play, after: EcarteState) -> list[Event]:
-    table = before.table
+def _play_events(
+    before: EcarteState, move: Play, after: EcarteState, awards: tuple[ScoreEvent, ...]
+) -> list[Event]:
     seat = before.to_act
     found: list[Event] = []
     if before.phase is Phase.DECIDE:
         found.append(PlayBegins(seat=seat, proposals=before.exchange.proposals))
     found.append(CardPlayed(seat=seat, card=move.card))
     if not before.trick:
-        marked = after.table.king if after.phase is not Phase.OVER else after.table.deals[-1].king
-        if table.king < 0 and marked == seat:
+        if _scored_for(awards, ScoreReasons.KING):  # the king led to trick 1 marks it
             found.append(KingMarked(seat=seat, card=move.card, how="led"))
         return found
-    led = before.trick[0]
     leader = 1 - seat
-    winner_position = CARD_TABLE.winning_index(table.trump, (led, card_index(move.card)))
     found.append(
         TrickWon(
             number=before.tricks_played + 1,
-            seat=leader if winner_position == 0 else seat,
-            cards=((leader, DECK[led]), (seat, move.card)),
+            seat=_trick_winner(before, after),
+            cards=((leader, DECK[before.trick[0]]), (seat, move.card)),
         )
     )
     return found
+
+
+def _trick_winner(before: EcarteState, after: EcarteState) -> int:
+    """The seat the transition gave the trick just completed: the one it made lead next, or,
+    when it was the deal's last, the one whose tricks the deal's result counts one more of than
+    ``before`` had won."""
+    finished = after.table.deals[len(before.table.deals) :]
+    if not finished:
+        return after.to_act
+    tricks = finished[0].tricks
+    return 0 if tricks[0] > before.won[0].bit_count() // 2 else 1

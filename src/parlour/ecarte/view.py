@@ -11,10 +11,10 @@ import random
 
 import attrs
 
-from parlour.cards import Card, Rank, Suit
+from parlour.cards import Card, Suit
 from parlour.core import legal_moves
 from parlour.ecarte.play import play_evaluator
-from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, cards_in
+from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, ScoreReasons, cards_in
 from parlour.ecarte.state import PHASE_NAMES, DealResult, EcarteState, Phase
 from parlour.hidden_deal import HiddenPlace, deal_hidden
 from parlour.play_inference import PlayedTrick, excluded_by_play
@@ -99,7 +99,7 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
         proposals=proposal_history(state),
         exchanges=exchange.exchanges,
         played_without_proposing=exchange.played_without_proposing,
-        turnup_king=in_deal and DECK[table.turnup].rank is Rank.KING,
+        turnup_king=any(award.reason == ScoreReasons.TURNUP_KING.id for award in table.awards),
         king=table.king if table.king >= 0 else None,
         teams=TEAMS,
         played=(*(play for pair in finished for play in pair), *trick),
