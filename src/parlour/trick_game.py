@@ -89,6 +89,11 @@ class TrickGame(FixedSeats):
         """`move_checks` resolved per move type, as moves are checked."""
         self._transitions_by_type: dict[type[Move], MoveTransition] = {}
         """`move_transitions` resolved per move type, as moves are applied."""
+        self._paths_by_type: dict[type[Move], tuple[MoveCheck, MoveTransition] | None] = {}
+        """The check and the transition of each move type but `Deal`, both resolved once
+        (``None``: the game lists no check for the type), for `apply`."""
+        self._over_phase = self.over_phase
+        self._deal_due_phase = self.deal_due_phase
 
     def options(self, state: Any) -> Any:
         """The match's options."""
@@ -148,14 +153,36 @@ class TrickGame(FixedSeats):
 
     def apply(self, state: Any, move: Move, seat: int | None) -> Any:
         """The state after ``move``: the checked path, `check` (`IllegalMoveError` if it finds
-        a reason) then `apply_unchecked`."""
+        a reason) then `apply_unchecked`.
+
+        When it is the seat's turn in a deal under way (``seat`` not given), what `check` does
+        is the move type's check alone, so that check and then the type's transition are called
+        directly, both resolved once per type; any other case (and any refused move, for
+        `check` to give its reason) goes through `check` itself."""
+        if seat is None:
+            phase = state.phase
+            if phase is not self._over_phase and phase is not self._deal_due_phase:
+                paths = self._paths_by_type.get(type(move), _UNRESOLVED)
+                if paths is _UNRESOLVED:
+                    paths = self._paths_of(type(move))
+                if paths is not None and paths[0](state, move) is None:
+                    return paths[1](state, move)
         violation = self.check(state, move, seat)
         if violation is not None:
             raise_if_illegal(violation, move)
-        transition = self._transitions_by_type.get(type(move))
-        if transition is None:
-            return self.apply_unchecked(state, move)
-        return transition(state, move)  # what `apply_unchecked` does, one call less
+        return self.apply_unchecked(state, move)
+
+    def _paths_of(self, move_type: type[Move]) -> tuple[MoveCheck, MoveTransition] | None:
+        """The check and the transition of ``move_type`` (``None`` for `Deal` or a type
+        `move_checks` does not list), found once per type."""
+        move_check = None if move_type is Deal else self._move_check_of(move_type)
+        paths = None
+        if move_check is not None:
+            transition = _listed_for(self.move_transitions, move_type)
+            if transition is not None:
+                paths = (move_check, transition)
+        self._paths_by_type[move_type] = paths
+        return paths
 
     def apply_unchecked(self, state: Any, move: Move) -> Any:
         """The state after ``move``, which `check` must have accepted: the move type's
@@ -177,7 +204,6 @@ class TrickGame(FixedSeats):
             return checks[move_type]
         move_check = checks[move_type] = _listed_for(self.move_checks, move_type)
         return move_check
-
 
     def parse_move(self, state: Any, text: str) -> Move:
         """The move ``text`` writes (``deal …`` or one of the game's keywords); `NotationError`

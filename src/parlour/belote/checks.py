@@ -58,6 +58,16 @@ def _check_take(state: BeloteState, move: Take) -> Violation | None:
 
 
 def _check_play(state: BeloteState, move: Play) -> Violation | None:
+    card = move.card
+    if type(card) is Card:
+        index = PIQUET_INDEX_BY_CODE[card.code]
+        if index >= 0 and state.legal_mask >> index & 1:  # the common case: a legal card
+            return None
+    return _play_violation(state, move)
+
+
+def _play_violation(state: BeloteState, move: Play) -> Violation | None:
+    """Why ``move`` may not be played (``None``: it may), reason by reason in order."""
     if type(move.card) is not Card:
         return not_a_card(move)
     if state.phase != _PLAY:

@@ -34,6 +34,7 @@ __all__ = [
     "bid_moves",
     "build_deal_result",
     "build_state",
+    "build_state_by_position",
     "build_table",
     "legal_cards",
     "takes_lead",
@@ -299,6 +300,9 @@ build_state = record_builder(BeloteState)
 """A `BeloteState` of every field by keyword, derived ones included (the transitions know them
 from the previous state): the value the constructor would build, at a third of its cost
 (`parlour.filling`)."""
+build_state_by_position = record_builder(BeloteState, positional=True)
+"""`build_state` taking the fields by position, in the class's order (the state built on every
+card played)."""
 build_table = record_builder(Table)
 """A `Table` of every field by keyword (`parlour.filling`)."""
 build_deal_result = record_builder(DealResult)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from parlour.belote.checks import turnup_suit
 from parlour.belote.dealing import read_deal, stock_shares
 from parlour.belote.moves import Pass, Play, Take
+from parlour.belote.play import FOLLOWING
 from parlour.belote.rules import (
+    CARD_TABLE,
     DECK,
     KING_QUEEN_OF,
     PLAYERS,
@@ -20,9 +22,8 @@ from parlour.belote.state import (
     Table,
     belote_holder_of,
     build_state,
+    build_state_by_position,
     build_table,
-    legal_cards,
-    takes_lead,
 )
 from parlour.card_index import PIQUET_INDEX_BY_CODE
 from parlour.core import CHANCE, Deal, Move
@@ -37,6 +38,7 @@ _BID_ROUND_1 = Phase.BID_ROUND_1
 _BID_ROUND_2 = Phase.BID_ROUND_2
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_TAKES_FROM = CARD_TABLE.takes_from
 _NEXT_SEAT = tuple((seat + 1) % PLAYERS for seat in range(PLAYERS))
 
 
@@ -144,8 +146,8 @@ def _take(state: BeloteState, trump: int) -> BeloteState:
 
 def play_card(state: BeloteState, move: Play) -> BeloteState:
     """Seat ``state.to_act`` plays the card of ``move``: the trick's winner is updated from the
-    card that was winning (`takes_lead`), and the next seat's legal cards are computed
-    (`legal_cards`)."""
+    card that was winning (`takes_lead`'s table read in place), and the next seat's legal cards
+    are computed (`legal_cards` of a trick under way: the options' follow function)."""
     card = PIQUET_INDEX_BY_CODE[move.card.code]
     table = state.table
     seat = state.to_act
@@ -168,35 +170,29 @@ def play_card(state: BeloteState, move: Play) -> BeloteState:
         if bit & king_queen and not hand & king_queen:
             rebelote_trick = state.tricks_played + 1
     winning_card = state.winning_card
-    if takes_lead(trump, winning_card, card):
+    if winning_card < 0 or _TAKES_FROM[trump][winning_card] & bit:  # `takes_lead`
         winner, winning_card = seat, card
     else:
         winner = state.trick_winner
     if len(trick) < PLAYERS:
         to_act = _NEXT_SEAT[seat]
-        legal_mask = legal_cards(
-            table, hands[to_act], trick, winning_card, winner == PARTNER_OF[to_act]
+        legal_mask = FOLLOWING[table.options.partner_winning](  # `legal_cards`, trick begun
+            trump, hands[to_act], trick[0], winning_card, winner == PARTNER_OF[to_act]
         )
-        leader = state.leader
-        won = state.won
-        played = state.played
-    else:
-        team = winner % 2
-        trick_mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
-        won = state.won
-        won = (won[0] | trick_mask, won[1]) if team == 0 else (won[0], won[1] | trick_mask)
-        if won[0] | won[1] == _FULL_DECK_MASK:
-            facts = DealFacts(won=won, last_trick_team=team, rebelote_trick=rebelote_trick)
-            return _finish_deal(table, facts)
-        to_act = leader = winner
-        legal_mask = hands[winner]
-        played = state.played + trick
-        trick = ()
-        winner = winning_card = -1
-    return build_state(
-        table=table, phase=_PLAY, to_act=to_act, hands=hands, stock=(), trick=trick,
-        leader=leader, won=won, rebelote_trick=rebelote_trick, played=played,
-        winning_card=winning_card, trick_winner=winner, legal_mask=legal_mask, turn=to_act,
+        return build_state_by_position(
+            table, _PLAY, to_act, hands, (), trick, state.leader, state.won, rebelote_trick,
+            state.played, winning_card, winner, legal_mask, to_act,
+        )  # fmt: skip
+    team = winner % 2
+    trick_mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+    won = state.won
+    won = (won[0] | trick_mask, won[1]) if team == 0 else (won[0], won[1] | trick_mask)
+    if won[0] | won[1] == _FULL_DECK_MASK:
+        facts = DealFacts(won=won, last_trick_team=team, rebelote_trick=rebelote_trick)
+        return _finish_deal(table, facts)
+    return build_state_by_position(
+        table, _PLAY, winner, hands, (), (), winner, won, rebelote_trick, state.played + trick,
+        -1, -1, hands[winner], winner,
     )  # fmt: skip
 
 
