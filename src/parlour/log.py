@@ -441,11 +441,18 @@ def write_log(log: GameLog | Match) -> str:
 
     Keys come in the format's order, unknown keys after them in their order. A `Match` is written
     through ``match.to_log()``: fully resolved options and the library version. Reading the text
-    back and writing it again gives the same string.
+    back and writing it again gives the same string. A `GameLog` built by hand is checked as if
+    read (`read_log`, default limits): a field of the wrong type, an integer too long to print
+    or nesting too deep is a `LogError`, so every log written can be read back. Anything else is
+    a plain `TypeError`.
     """
+    from parlour.match import Match
+
+    if isinstance(log, Match):
+        return log.to_log().to_json()
     if not isinstance(log, GameLog):
-        log = log.to_log()
-    return log.to_json()
+        raise TypeError(f"write_log needs a GameLog or a Match, not {type(log).__name__}")
+    return read_log(_fields_of(log)).to_json()
 
 
 # --- replay --------------------------------------------------------------------------------------
