@@ -154,7 +154,7 @@ def raw_logs(
     """
     try:
         if path == STDIN:
-            yield from _json_lines(STDIN_SOURCE, _stdin_stream(), limits)
+            yield from _json_lines(STDIN_SOURCE, _stdin_stream(), limits, sized=False)
             return
         with open(path, "rb") as raw:
             if position is None:
@@ -188,10 +188,12 @@ def raw_logs_of_paths(
 def _raw_logs_of_file(path: str, raw: BinaryIO, limits: Limits) -> Iterator[RawLog]:
     lowered = path.lower()
     stream: BinaryIO = raw
+    sized = _is_regular(raw)
     if lowered.endswith(".gz"):
         stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
+        sized = False  # the decompressed size is not known: it may be a gzip bomb
     if lowered.endswith(_LINES_SUFFIXES):
-        yield from _json_lines(path, stream, limits)
+        yield from _json_lines(path, stream, limits, sized=sized)
     else:
         yield path, _whole_log(stream, limits)
 
@@ -202,6 +204,13 @@ def _stdin_stream() -> BinaryIO:
     if peek is not None and peek(2)[:2] == _GZIP_MAGIC:
         return gzip.GzipFile(fileobj=stdin, mode="rb")  # type: ignore[return-value]
     return stdin
+
+
+def _is_regular(file: BinaryIO) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _size_of(file: BinaryIO) -> int:
@@ -220,20 +229,27 @@ def _whole_log(stream: BinaryIO, limits: Limits) -> bytes | LogError:
 
 
 def _json_lines(
-    name: str, stream: BinaryIO, limits: Limits, *, at: int | None = None, stop: int | None = None
+    name: str,
+    stream: BinaryIO,
+    limits: Limits,
+    *,
+    at: int | None = None,
+    stop: int | None = None,
+    sized: bool = True,
 ) -> Iterator[RawLog]:
     """One raw log per non-blank line, named ``name:line`` (or, when ``at`` gives the stream's
     byte offset in its file, ``name@offset`` of the line's start); reading stops at the end or
     at the first line starting ``stop`` bytes or more into the stream. A line beyond the limit
     is skipped in chunks (never held whole) and given as its `LogError`.
 
-    Reading is bounded however endless the stream (``/dev/zero``, a FIFO, a gzip bomb): no more
-    than ``2 * max_log_bytes`` bytes are read without a log (or a too-long line's error) to show
-    for them, so an over-long line is skipped only up to that many bytes, and so are runs of
-    blank lines; past that bound the rest of the source is unreadable (`SourceTooLongError`, an
-    `OSError`)."""
+    A regular file (``sized``) is bounded by its size. Any other stream (standard input, a FIFO,
+    a device such as ``/dev/zero``, the decompressed text of a gzip file, which may be a bomb) is
+    read through a bound however endless it is: no more than ``2 * max_log_bytes`` bytes are
+    read without a log (or a too-long line's error) to show for them, so an over-long line is
+    skipped only up to that many bytes, and so are runs of blank lines; past that bound the rest
+    of the source is unreadable (`SourceTooLongError`, an `OSError`)."""
     limit = limits.max_log_bytes
-    bound = 2 * limit
+    bound = 2 * limit if not sized else None
     line_number = 0
     offset = 0
     blank = 0  # bytes of blank lines read since the last log
@@ -248,14 +264,15 @@ def _json_lines(
         if len(text) > limit:
             yield source, _too_long(limits, "this line is longer")
             if not line.endswith(b"\n"):
-                offset += _skip_rest_of_line(stream, bound - len(line), limits)
+                most = None if bound is None else bound - len(line)
+                offset += _skip_rest_of_line(stream, most, limits)
             blank = 0
         elif text and not text.isspace():
             yield source, text
             blank = 0
         else:
             blank += len(line)
-            if blank > bound:
+            if bound is not None and blank > bound:
                 raise SourceTooLongError(
                     f"more than {bound} bytes of blank lines in a row (twice the limit "
                     "max_log_bytes); the rest is not read"
