@@ -184,6 +184,4 @@ def _scalar_text(value: Any) -> str:
         text = repr(value)
     except Exception:  # a repr that fails (an int beyond the conversion limit inside a record)
         return f"a {type(value).__name__}"
-    if not isinstance(text, str):  # pragma: no cover - repr always gives a str
-        return f"a {type(value).__name__}"
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + f"… ({len(text)} characters)"

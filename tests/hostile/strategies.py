@@ -97,16 +97,22 @@ def digit_like_texts() -> st.SearchStrategy[str]:
     """Text that looks like a number but is not plain ASCII digits in range: superscripts and
     other scripts' digits, signs, underscores, spaces inside, thousands of digits, zero."""
     ascii_digits = st.text(alphabet="0123456789", min_size=1, max_size=3)
+    unicode_digits = st.text(alphabet=_UNICODE_DIGITS, min_size=1, max_size=2)
     return st.one_of(
         st.text(alphabet=_UNICODE_DIGITS, min_size=1, max_size=4),
-        st.builds(lambda a, b: a + b, ascii_digits, st.text(alphabet=_UNICODE_DIGITS, min_size=1,
-                                                            max_size=2)),  # fmt: skip
+        st.builds(lambda a, b: a + b, ascii_digits, unicode_digits),
         st.builds(lambda sign, d: sign + d, st.sampled_from(("+", "-", "0x", "−")), ascii_digits),
         st.builds(lambda a, b: f"{a}_{b}", ascii_digits, ascii_digits),
         st.builds(lambda a, b: f"{a} {b}", ascii_digits, ascii_digits),
         st.integers(4000, 6000).map(lambda n: "9" * n),
         st.sampled_from(("0", "00", "1e3", "1.0", "½", "Ⅲ", "٫")),
     )
+
+
+_ODD_ACTIONS = (
+    math.nan, np.float64(1.0), np.bool_(True), np.array([1]), np.array(1.5), np.array(True),
+    "1", None,
+)  # fmt: skip
 
 
 def bad_actions(num_actions: int) -> st.SearchStrategy[Any]:
@@ -117,8 +123,6 @@ def bad_actions(num_actions: int) -> st.SearchStrategy[Any]:
         st.integers(min_value=num_actions),
         st.booleans(),
         st.floats(allow_nan=True, allow_infinity=True),
-        st.sampled_from((math.nan, np.float64(1.0), np.bool_(True), np.array([1]),
-                         np.array(1.5), np.array(True), "1", None)),  # fmt: skip
-        st.integers(min_value=num_actions, max_value=10**30).map(lambda n: np.array(n % 2**62)
-                                                                 + num_actions),  # fmt: skip
+        st.sampled_from(_ODD_ACTIONS),
+        st.integers(min_value=0, max_value=2**60).map(lambda n: np.int64(n + num_actions)),
     )

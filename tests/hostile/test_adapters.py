@@ -106,11 +106,11 @@ def test_pettingzoo_reset_checks_and_uses_its_options(game: str) -> None:
     with pytest.raises(OptionsError):
         environment.reset(options={"target": "many"})
     with pytest.raises(OptionsError):
-        environment.reset(options=[("target", None)])  # type: ignore[arg-type]
+        environment.reset(options=[("target", None)])
     environment.reset(seed=1, options={"target": None})
     assert environment.parlour_options == {"target": None}
     options = game_of(environment.parlour_state).options(environment.parlour_state)
-    assert getattr(options, "target") is None
+    assert options.target is None
 
 
 def test_checked_action_is_one_rule() -> None:

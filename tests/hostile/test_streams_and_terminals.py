@@ -58,7 +58,8 @@ def test_an_endless_stream_on_stdin_or_a_fifo_is_read_through_a_bound(
     assert b"cannot read -" in done.stderr
     fifo = tmp_path / "endless.jsonl"
     os.mkfifo(fifo)
-    writer = subprocess.Popen(["sh", "-c", f"cat /dev/zero > '{fifo}'"], stderr=subprocess.DEVNULL)
+    command = f"cat /dev/zero > '{fifo}'"
+    writer = subprocess.Popen(["sh", "-c", command], stderr=subprocess.DEVNULL)
     try:
         done = parlour_command("validate", "--max-log-bytes", "4096", str(fifo))
     finally:
@@ -83,8 +84,9 @@ def test_a_gzip_bomb_is_unreadable_past_the_bound(
             file.write(chunk)
     unreadable: list[str] = []
     started = time.perf_counter()
-    reports = list(validate_files(bomb, limits=Limits(max_log_bytes=1 << 16),
-                                  on_unreadable=lambda path, error: unreadable.append(path)))  # fmt: skip
+    limits = Limits(max_log_bytes=1 << 16)
+    note = lambda path, error: unreadable.append(path)  # noqa: E731
+    reports = list(validate_files(bomb, limits=limits, on_unreadable=note))
     assert time.perf_counter() - started < 20
     assert reports[0].ok  # the log before the bomb is kept
     assert unreadable == [str(bomb)]
@@ -212,5 +214,5 @@ def test_plain_digits_in_range_and_spaces_around_them_choose_the_move() -> None:
 
 def test_read_logs_of_an_endless_device_stays_bounded() -> None:
     started = time.perf_counter()
-    ((source, log),) = read_logs("/dev/zero", limits=Limits(max_log_bytes=1 << 16))
+    ((_, log),) = read_logs("/dev/zero", limits=Limits(max_log_bytes=1 << 16))
     assert isinstance(log, parlour.LogError) and time.perf_counter() - started < 10

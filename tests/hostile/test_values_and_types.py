@@ -109,16 +109,18 @@ def test_agents_refuse_wrong_arguments_with_type_or_agent_errors(game: str, wron
         if isinstance(agent, HeuristicAgent) and game not in ("belote", "bezique", "ecarte",
                                                               "burraco"):  # fmt: skip
             continue
-        for call in (
-            lambda: agent.choose(state, moves, rng),  # a state, not a view
-            lambda: agent.choose(wrong, moves, rng),
-            lambda: agent.choose(other, moves, rng),  # a seat not to act
-            lambda: agent.choose(seen, moves, None),  # type: ignore[arg-type]
-            lambda: agent.choose(seen, moves, wrong),
-            lambda: agent.choose(seen, wrong, rng),
-            lambda: agent.choose(seen, (), rng),
-        ):
-            error = _bounded_error(call)
+        arguments: list[tuple[Any, Any, Any]] = [
+            (state, moves, rng),  # a state, not a view
+            (wrong, moves, rng),
+            (other, moves, rng),  # a seat not to act
+            (seen, moves, None),
+            (seen, moves, wrong),
+            (seen, wrong, rng),
+            (seen, (), rng),
+        ]
+        for given_view, given_moves, given_rng in arguments:
+            choose = agent.choose
+            error = _bounded_error(lambda: choose(given_view, given_moves, given_rng))  # noqa: B023
             if error is None:  # only a wrong value that happens to be fine may pass
                 assert wrong is not None
     randomness = MatchRandomness(1, parlour.players(state))
@@ -156,7 +158,7 @@ def test_a_folder_tree_2000_deep_is_walked(tmp_path: Path) -> None:
     Path(tmp_path, "b.json").write_text(log, encoding="utf-8")
     try:
         reports = list(validate_files(tmp_path, on_unreadable=lambda path, error: None))
-        assert [Path(report.source).name for report in reports] == ["b.json", "a.json"]
+        assert [Path(str(report.source)).name for report in reports] == ["b.json", "a.json"]
         assert all(report.ok for report in reports)
     finally:  # bottom up: shutil.rmtree (pytest's clean-up) recurses and cannot remove it
         os.remove(os.path.join(folder, "a.json"))

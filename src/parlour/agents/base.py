@@ -20,8 +20,8 @@ __all__ = [
     "AgentError",
     "AgentSpecError",
     "RandomAgent",
-    "check_choice",
     "check_agents",
+    "check_choice",
     "sampled_state",
 ]
 
@@ -72,7 +72,8 @@ def check_choice(view: Any, legal_moves: Sequence[Move], rng: random.Random) -> 
             f"not {type(view).__name__}{hint}"
         )
     check_rng(rng)
-    if isinstance(legal_moves, (str, bytes)) or not isinstance(legal_moves, Sequence):
+    given: object = legal_moves
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
         raise TypeError(
             f"legal_moves must be a sequence of moves, not {type(legal_moves).__name__}"
         )

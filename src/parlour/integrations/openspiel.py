@@ -179,14 +179,16 @@ def _options_of_parameter(parameter: Any) -> dict[str, Any]:
     not, read within the log limits (`parlour.log.read_log`'s own checks: no nesting or integer
     that could break the decoder); anything else is an `OptionsError`."""
     if not isinstance(parameter, str):
-        raise OptionsError(f"the options parameter must be JSON text, not {type(parameter).__name__}")
+        kind = type(parameter).__name__
+        raise OptionsError(f"the options parameter must be JSON text, not {kind}")
     text = urllib.parse.unquote(parameter)
     try:
-        log = read_log(
-            {"format": FORMAT, "game": "-", "moves": [], "options": _parse_json(text, DEFAULT_LIMITS)}
-        )
+        options = _parse_json(text, DEFAULT_LIMITS)
+        log = read_log({"format": FORMAT, "game": "-", "moves": [], "options": options})
     except LogError as error:
-        raise OptionsError(f"the options parameter is not a JSON object of options: {error}") from None
+        raise OptionsError(
+            f"the options parameter is not a JSON object of options: {error}"
+        ) from None
     return log.options
 
 

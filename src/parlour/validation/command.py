@@ -16,7 +16,6 @@ holding a newline or an ESC sequence cannot forge a report line. JSON output is 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
@@ -164,7 +163,8 @@ def _validate_and_print(
         print(_encodable(message, sys.stderr), file=sys.stderr)
 
     raws = raw_logs_of_paths(paths, limits, report_unreadable, position)
-    with contextlib.closing(validate_raw_logs(raws, limits=limits, jobs=jobs)) as reports:
+    reports = validate_raw_logs(raws, limits=limits, jobs=jobs)
+    try:
         for report in reports:
             summary.add(report)
             if shared_terminal:
@@ -174,6 +174,8 @@ def _validate_and_print(
             else:
                 _write(out, _encodable(printable(_report_line(report)), out))
             progress.update(summary.logs, summary.invalid)
+    finally:  # stops the worker processes at once on Ctrl-C or an output error
+        reports.close()  # type: ignore[attr-defined]
     progress.clear()
     _print_summary(summary, out, json_lines=arguments.json, detailed=arguments.summary)
     try:
