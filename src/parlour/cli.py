@@ -40,6 +40,7 @@ __all__ = ["main"]
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,14 +61,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # but a validation cut short has not checked every log, so it must not claim success.
         _silence_stdout()
         return EXIT_USAGE if arguments.command == "validate" else EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C in a command that does not handle it: no traceback
+        print("parlour: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return status
 
 
 def _silence_stdout() -> None:
     import os
 
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _exit_code(exit_request: SystemExit) -> int:

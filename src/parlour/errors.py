@@ -93,14 +93,95 @@ def shown(text: str) -> str:
 
 
 def describe(value: Any) -> str:
-    """``repr(value)`` for a message, safe for any value: a long text is cut (`shown`) and an int
-    too long to print (beyond Python's int/str conversion limit) is described by its size."""
+    """``repr(value)`` for a message, safe and bounded for any value: the one describer every
+    caller value quoted in a message goes through.
+
+    A long text is cut (`shown`); an int too long to print (beyond Python's int/str conversion
+    limit) is described by its size; lists, tuples, dicts, sets and frozensets are written
+    element by element only up to `SHOWN_CHARS` characters (so a huge or deeply nested one costs
+    no more than a short one, and never reaches the recursion limit); any other value is its
+    ``repr``, cut, or its type's name when its ``repr`` fails.
+    """
     if isinstance(value, str):
         return shown(value)
-    if type(value) is int and value.bit_length() > 256:
+    pieces: list[str] = []
+    complete = _described_into(value, pieces, SHOWN_CHARS + 1)
+    text = "".join(pieces)
+    if complete and len(text) <= SHOWN_CHARS:
+        return text
+    size = _size_note(value)
+    return text[:SHOWN_CHARS] + ("…" if size is None else f"… ({size})")
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def _size_note(value: Any) -> str | None:
+    """How big a value too long to quote is: ``a list of 3 items``, ``5000 characters``…"""
+    kind = type(value)
+    if kind in _CONTAINERS:
+        count = len(value)
+        return f"a {kind.__name__} of {count} item{'' if count == 1 else 's'}"
+    return None
+
+
+def _described_into(value: Any, pieces: list[str], budget: int) -> bool:
+    """Append ``repr(value)``'s text to ``pieces`` while their total stays within ``budget``
+    characters; whether all of it fit. Only builtin containers are walked (by exact type), so
+    the depth of the walk is bounded by ``budget``."""
+    used = sum(map(len, pieces))
+    kind = type(value)
+    if kind in _CONTAINERS and used + 2 > budget:
+        return False
+    if kind is list or kind is tuple:
+        opening, closing = ("[", "]") if kind is list else ("(", ")")
+        pieces.append(opening)
+        for index, item in enumerate(value):
+            if index:
+                pieces.append(", ")
+            if not _described_into(item, pieces, budget):
+                return False
+        if kind is tuple and len(value) == 1:
+            pieces.append(",")
+        pieces.append(closing)
+        return sum(map(len, pieces)) <= budget
+    if kind is dict:
+        pieces.append("{")
+        for index, (key, item) in enumerate(value.items()):
+            if index:
+                pieces.append(", ")
+            if not _described_into(key, pieces, budget):
+                return False
+            pieces.append(": ")
+            if not _described_into(item, pieces, budget):
+                return False
+        pieces.append("}")
+        return sum(map(len, pieces)) <= budget
+    if kind is set or kind is frozenset:
+        if not value:
+            pieces.append(f"{kind.__name__}()")
+            return sum(map(len, pieces)) <= budget
+        pieces.append("{" if kind is set else "frozenset({")
+        for index, item in enumerate(value):
+            if index:
+                pieces.append(", ")
+            if not _described_into(item, pieces, budget):
+                return False
+        pieces.append("}" if kind is set else "})")
+        return sum(map(len, pieces)) <= budget
+    pieces.append(_scalar_text(value))
+    return sum(map(len, pieces)) <= budget
+
+
+def _scalar_text(value: Any) -> str:
+    """The text of one value that is not a builtin container: a str cut (`shown`), an int too
+    long to print by its size, anything else by its ``repr`` (its type's name if that fails)."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, int) and value.bit_length() > 256:
         return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
     try:
         text = repr(value)
-    except (ValueError, RecursionError):
+    except Exception:  # a repr that fails (an int beyond the conversion limit inside a record)
         return f"a {type(value).__name__}"
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + f"… ({len(text)} characters)"

@@ -441,11 +441,18 @@ def write_log(log: GameLog | Match) -> str:
 
     Keys come in the format's order, unknown keys after them in their order. A `Match` is written
     through ``match.to_log()``: fully resolved options and the library version. Reading the text
-    back and writing it again gives the same string.
+    back and writing it again gives the same string. A `GameLog` built by hand is checked as if
+    read (`read_log`, default limits): a field of the wrong type, an integer too long to print
+    or nesting too deep is a `LogError`, so every log written can be read back. Anything else is
+    a plain `TypeError`.
     """
+    from parlour.match import Match
+
+    if isinstance(log, Match):
+        return log.to_log().to_json()
     if not isinstance(log, GameLog):
-        log = log.to_log()
-    return log.to_json()
+        raise TypeError(f"write_log needs a GameLog or a Match, not {type(log).__name__}")
+    return read_log(_fields_of(log)).to_json()
 
 
 # --- replay --------------------------------------------------------------------------------------
@@ -644,8 +651,20 @@ def read_logs(
     given: it is then called with the path and the error, and reading goes on.
     """
     limits = _limits_or_default(limits)
-    for source, text in raw_logs_of_paths([os.fspath(path)], limits, on_unreadable):
+    for source, text in raw_logs_of_paths([path_name(path)], limits, on_unreadable):
         yield source, _read_or_error(text, limits)
+
+
+def path_name(path: str | os.PathLike[str]) -> str:
+    """``path`` as a ``str`` (a ``bytes`` or path-like one decoded as `os.fsdecode` does); a
+    plain `TypeError` naming the mistake for anything else. A NUL byte is left in: opening the
+    path reports it as unreadable."""
+    if isinstance(path, (str, bytes, os.PathLike)):
+        try:
+            return os.fsdecode(path)
+        except TypeError:  # a path-like whose __fspath__ gives neither str nor bytes
+            pass
+    raise TypeError(f"a path must be a str or path-like, not {type(path).__name__}")
 
 
 def _read_or_error(text: bytes | LogError, limits: Limits) -> GameLog | LogError:
@@ -680,6 +699,8 @@ def validate_files(
     limits = _limits_or_default(limits)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    names = (os.fspath(path) for path in paths)
+    if not isinstance(paths, Iterable):
+        raise TypeError(f"paths must be a path or an iterable of paths, not {type(paths).__name__}")
+    names = (path_name(path) for path in paths)
     raws = raw_logs_of_paths(names, limits, on_unreadable)
     yield from validate_raw_logs(raws, limits=limits, jobs=jobs)

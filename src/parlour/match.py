@@ -39,10 +39,11 @@ class Match:
     ) -> None:
         self._game: Game = get_game(game)
         check_seed(seed)
+        names = None if players is None else _player_names(players)
         self._states: list[Any] = [new_game(game, options=options, dealer=dealer)]
         self._moves: list[str] = []
         self._dealer = dealer
-        self._players = None if players is None else tuple(players)
+        self._players = names
         if seed is not None:
             self.apply(self._game.random_deal(self.state, random.Random(seed)))
 
@@ -103,6 +104,10 @@ class Match:
         state = self.state
         if seat is not None:
             check_seat(seat, self._game.player_count(self._game.options(state)))
+        if not isinstance(move, (Move, str)):
+            raise TypeError(
+                f"a move must be a parlour Move or its text, not {type(move).__name__}"
+            )
         try:
             if isinstance(move, str):
                 move = self._game.parse_move(state, move)
@@ -149,3 +154,18 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match {self._game.name}: {len(self._moves)} moves>"
+
+
+def _player_names(players: Iterable[str]) -> tuple[str, ...]:
+    """``players`` as a tuple of names; a plain `TypeError` naming the mistake when it is not
+    an iterable of ``str`` (a log must be able to hold them)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise TypeError(f"players must be a list of names (str), not {type(players).__name__}")
+    names = tuple(players)
+    for seat, name in enumerate(names):
+        if not isinstance(name, str):
+            raise TypeError(
+                f"players must be names (str), but the name of seat {seat} is a "
+                f"{type(name).__name__}"
+            )
+    return names

@@ -36,6 +36,7 @@ from parlour.errors import NotationError, ParlourError, shown
 from parlour.events import Template, events_for, render
 from parlour.log import write_log
 from parlour.match import Match
+from parlour.validation.command import printable
 
 __all__ = ["add_play_parser", "run_play"]
 
@@ -43,6 +44,14 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 """The status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+
+MAX_LINE_CHARS = 4096
+"""The longest line read at the prompt; a longer one is refused unread (the rest of it skipped,
+in bounded chunks)."""
+
+MAX_SKIPPED_CHARS = 1 << 20
+"""The most characters of one over-long line skipped at the prompt before the input counts as
+ended (an endless line, such as ``/dev/zero`` given as input, cannot hold the command)."""
 
 MOVES_LISTED = 40
 """At most this many legal moves are listed (Burraco's melds can run to thousands)."""
@@ -222,35 +231,68 @@ class _Table:
         while True:
             self.out.write("your move> ")
             self.out.flush()
-            line = self.stdin.readline()
+            line = self._readline(MAX_LINE_CHARS + 1)
             if not line:
                 raise _InputEndedError
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                self._skip_rest_of_line()
+                if not self.echoed:
+                    self.say(f"{printable(line[:40])}… ({MAX_LINE_CHARS}+ characters)")
+                self.say(f"Not a move: a line may be at most {MAX_LINE_CHARS} characters long.")
+                continue
             text = line.strip()
             if not self.echoed:
-                self.say(text)  # a script's input, shown so the transcript reads as a dialogue
+                self.say(printable(text))  # a script's input, shown so the transcript reads
             if not text:
                 continue
             move = self.read_move(state, text, moves)
             if move is not None:
                 return move
 
+    def _readline(self, size: int) -> str:
+        """At most ``size`` characters of the input's current line (an input object whose
+        ``readline`` takes no size, a hand-made stand-in, is read a whole line at a time)."""
+        try:
+            return self.stdin.readline(size)
+        except TypeError:
+            return self.stdin.readline()
+
+    def _skip_rest_of_line(self) -> None:
+        """Read past the rest of an over-long line, in bounded chunks; an endless one (no line
+        end within `MAX_SKIPPED_CHARS`) ends the input."""
+        skipped = 0
+        while skipped <= MAX_SKIPPED_CHARS:
+            chunk = self._readline(MAX_LINE_CHARS)
+            if not chunk:
+                raise _InputEndedError
+            if chunk.endswith("\n"):
+                return
+            skipped += len(chunk)
+        raise _InputEndedError
+
     def read_move(self, state: Any, text: str, moves: Sequence[Move]) -> Move | None:
         """The move ``text`` names (a number of the list or notation) if legal; else ``None``
-        after saying why."""
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            self.say(f"There is no move {number}: choose from 1 to {len(moves)}.")
+        after saying why. Only plain ASCII digits are a move's number (``²``, ``٣``, ``+1`` or
+        ``1_000`` are not); any other text is read as notation."""
+        if text.isdigit() or text.isdecimal() or text.isnumeric():
+            if not (text.isascii() and text.isdigit()):
+                self.say(f"Not a move number: {shown(text)}; type a number from 1 to "
+                         f"{len(moves)} in the digits 0-9, or a move's notation.")  # fmt: skip
+                return None
+            digits = text.lstrip("0")
+            if len(digits) <= len(str(len(moves))) and 1 <= int(digits or "0") <= len(moves):
+                return moves[int(digits) - 1]
+            named = int(digits or "0") if len(digits) <= 20 else shown(text)
+            self.say(f"There is no move {named}: choose from 1 to {len(moves)}.")
             return None
         try:
             move = parse_move(state, text)
         except NotationError as error:
-            self.say(f"Not a move: {error}")
+            self.say(printable(f"Not a move: {error}"))
             return None
         violation = check(state, move, seat=self.seat)
         if violation is not None:
-            self.say(f"Not allowed: {violation.message} [{violation.rule}]")
+            self.say(printable(f"Not allowed: {violation.message} [{violation.rule}]"))
             return None
         return move
 

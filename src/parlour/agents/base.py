@@ -11,10 +11,19 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from parlour.core import Move
+from parlour.core import Move, check_rng
 from parlour.errors import OptionsError, ParlourError
+from parlour.views import View
 
-__all__ = ["Agent", "AgentError", "AgentSpecError", "RandomAgent", "sampled_state"]
+__all__ = [
+    "Agent",
+    "AgentError",
+    "AgentSpecError",
+    "RandomAgent",
+    "check_agents",
+    "check_choice",
+    "sampled_state",
+]
 
 
 @runtime_checkable
@@ -43,11 +52,55 @@ class RandomAgent(Agent):
     """Plays a legal move drawn uniformly with ``rng``."""
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """One of ``legal_moves``, uniformly at random (``view`` is not looked at)."""
+        """One of ``legal_moves``, uniformly at random (``view`` is only checked)."""
+        check_choice(view, legal_moves, rng)
         return legal_moves[rng.randrange(len(legal_moves))]
 
     def __repr__(self) -> str:
         return "RandomAgent()"
+
+
+def check_choice(view: Any, legal_moves: Sequence[Move], rng: random.Random) -> int:
+    """Check what an agent's ``choose`` is given; the seat to act. Every built-in agent calls it
+    first: a ``view`` that is not a `parlour.View` (a state, say) or an ``rng`` that is not a
+    `random.Random` is a plain `TypeError` naming the mistake, as are ``legal_moves`` that are
+    not a sequence; a view of a seat that is not to act, or no legal move, is an `AgentError`."""
+    if not isinstance(view, View):
+        hint = " (a state was given: agents see only a view)" if hasattr(view, "phase") else ""
+        raise TypeError(
+            "an agent must be given a parlour View of the seat to act (parlour.agent_view), "
+            f"not {type(view).__name__}{hint}"
+        )
+    check_rng(rng)
+    given: object = legal_moves
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise TypeError(
+            f"legal_moves must be a sequence of moves, not {type(legal_moves).__name__}"
+        )
+    seat = view.seat
+    if seat is None or view.to_act != seat:
+        whose = "a spectator's" if seat is None else f"seat {seat}'s"
+        raise AgentError(
+            f"the view is {whose}, but the seat to act is {view.to_act}: an agent chooses only "
+            "for the seat to act"
+        )
+    if len(legal_moves) == 0:
+        raise AgentError(f"there is no legal move to choose from for seat {seat}")
+    return seat
+
+
+def check_agents(agents: Any) -> tuple[Agent, ...]:
+    """``agents`` as a tuple, each one an `Agent` (with a ``choose`` method); a plain
+    `TypeError` naming the first that is not, or ``agents`` when it is not a sequence."""
+    if isinstance(agents, (str, bytes, Agent)) or not isinstance(agents, Sequence):
+        raise TypeError(f"agents must be a sequence of agents, not {type(agents).__name__}")
+    for seat, agent in enumerate(agents):
+        if not isinstance(agent, Agent):
+            raise TypeError(
+                f"agent {seat} must be an Agent (with choose(view, legal_moves, rng)), "
+                f"not {type(agent).__name__}"
+            )
+    return tuple(agents)
 
 
 def sampled_state(view: Any) -> Any:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.agents.base import Agent, AgentSpecError, sampled_state
+from parlour.agents.base import Agent, AgentSpecError, check_choice, sampled_state
 from parlour.core import Move, SupportsBot, SupportsRollout, game_of, get_game
 
 __all__ = ["HeuristicAgent", "heuristic_move", "supports_heuristic"]
@@ -44,6 +44,7 @@ class HeuristicAgent(Agent):
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The rules-of-thumb move for ``view.seat``, one of ``legal_moves``."""
+        check_choice(view, legal_moves, rng)
         return heuristic_move(sampled_state(view), rng)
 
     def __repr__(self) -> str:

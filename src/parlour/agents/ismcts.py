@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from parlour.agents.base import Agent, AgentSpecError, sampled_state
+from parlour.agents.base import Agent, AgentSpecError, check_choice, sampled_state
 from parlour.agents.heuristic import heuristic_move
 from parlour.agents.observation import observed_move
 from parlour.core import Game, Move, game_of, teams
@@ -116,9 +116,9 @@ class ISMCTSAgent(Agent):
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The most visited of ``legal_moves`` after the search from ``view`` (its ``seat`` and
         its ``sampled`` determinization); a lone legal move is played without searching."""
+        seat = check_choice(view, legal_moves, rng)
         if len(legal_moves) == 1:
             return legal_moves[0]
-        seat: int = view.seat
         sampled = sampled_state(view)
         team_of = _team_of(sampled)
         root = _Node(seat)

@@ -12,12 +12,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from parlour.agents.base import Agent, AgentError, AgentSpecError
+from parlour.agents.base import Agent, AgentError, AgentSpecError, check_agents
 from parlour.core import (
     CHANCE,
     Move,
     apply,
     check,
+    check_seed,
     current_player,
     game_of,
     get_game,
@@ -46,6 +47,13 @@ class MatchRandomness:
 def agent_move(agent: Agent, state: Any, randomness: MatchRandomness) -> Move:
     """The move ``agent`` chooses for the seat to act in ``state``, from that seat's view and the
     legal moves only; `AgentError` if it is not a legal move for that seat."""
+    if not isinstance(agent, Agent):
+        raise TypeError(
+            f"the agent must be an Agent (with choose(view, legal_moves, rng)), "
+            f"not {type(agent).__name__}"
+        )
+    if not isinstance(randomness, MatchRandomness):
+        raise TypeError(f"randomness must be a MatchRandomness, not {type(randomness).__name__}")
     seat = current_player(state)
     if type(seat) is not int:
         raise AgentError(f"no seat is to act (current player: {seat!r})")
@@ -77,8 +85,16 @@ def play_match(
 
     Deals are drawn at random from ``seed``; every agent's answer is checked (`AgentError` for an
     illegal one). ``on_move(before, move, after)`` is called after each move, deals included.
-    A wrong number of agents or bad options raise `AgentSpecError` / `OptionsError`.
+    A wrong number of agents or bad options raise `AgentSpecError` / `OptionsError`; agents
+    that are not a sequence of `Agent` objects, or an ``on_move`` that is not callable, a plain
+    `TypeError`.
     """
+    agents = check_agents(agents)
+    if on_move is not None and not callable(on_move):
+        raise TypeError(f"on_move must be callable or None, not {type(on_move).__name__}")
+    check_seed(seed)
+    if seed is None:
+        raise TypeError("seed must be an int, not None: a match between agents is seeded")
     state = new_game(game, options=options, dealer=dealer)
     seats = players(state)
     if len(agents) != seats:

@@ -48,6 +48,10 @@ import parlour
 from parlour.cards import Card
 from parlour.core import game_names, games, get_game
 from parlour.encoding import Encoding, encoding_for
+from parlour.errors import LogError, OptionsError
+from parlour.integrations.actions import checked_action
+from parlour.limits import DEFAULT_LIMITS
+from parlour.log import FORMAT, _parse_json, read_log
 
 __all__ = [
     "GAME_NAMES",
@@ -170,6 +174,24 @@ def _faces(name: str) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     return faces, tuple(deck.count(face) for face in faces)
 
 
+def _options_of_parameter(parameter: Any) -> dict[str, Any]:
+    """The parlour options of the ``options`` game parameter: a JSON object, percent-encoded or
+    not, read within the log limits (`parlour.log.read_log`'s own checks: no nesting or integer
+    that could break the decoder); anything else is an `OptionsError`."""
+    if not isinstance(parameter, str):
+        kind = type(parameter).__name__
+        raise OptionsError(f"the options parameter must be JSON text, not {kind}")
+    text = urllib.parse.unquote(parameter)
+    try:
+        options = _parse_json(text, DEFAULT_LIMITS)
+        log = read_log({"format": FORMAT, "game": "-", "moves": [], "options": options})
+    except LogError as error:
+        raise OptionsError(
+            f"the options parameter is not a JSON object of options: {error}"
+        ) from None
+    return log.options
+
+
 def _game_type(name: str) -> Any:
     counts = get_game(name).player_counts
     return pyspiel.GameType(
@@ -197,9 +219,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         self.parlour_name = name
-        self.parlour_options: dict[str, Any] = json.loads(
-            urllib.parse.unquote(str(given.get("options", "{}")))
-        )
+        self.parlour_options: dict[str, Any] = _options_of_parameter(given.get("options", "{}"))
         start = parlour.new_game(name, options=self.parlour_options)
         self.encoding: Encoding = encoding_for(name)
         self.faces, self.copies = _faces(name)
@@ -270,6 +290,30 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         total = sum(left)
         return [(face, count / total) for face, count in enumerate(left) if count]
 
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action`` (an id, checked first: `ActionError` for a bool, a float, NaN or an
+        id out of range; a numpy integer or 0-d integer array is taken)."""
+        super().apply_action(checked_action(action, self._action_count()))
+
+    def action_to_string(self, *arguments: Any) -> str:
+        """The text of an action, ``(player, action)`` or ``(action)`` for the player to act;
+        the action is checked as `apply_action` checks it."""
+        if len(arguments) not in (1, 2):
+            raise TypeError("action_to_string takes (player, action) or (action)")
+        *player, action = arguments
+        chosen = checked_action(action, self._action_count(*player))
+        text: str = super().action_to_string(*player, chosen)
+        return text
+
+    def _action_count(self, *player: Any) -> int:
+        """The number of action ids for ``player`` (the player to act by default): the faces
+        at a chance node, the encoding's actions otherwise."""
+        game = self._game()
+        who = player[0] if player else self.current_player()
+        if who == pyspiel.PlayerId.CHANCE:
+            return len(game.faces)
+        return int(game.encoding.num_actions)
+
     def _apply_action(self, action: int) -> None:
         game = self._game()
         position = self.position
@@ -314,14 +358,16 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ParlourState:
         """A state ``player_id`` cannot tell from this one: the cards hidden from it redealt
-        (`parlour.resample_hidden`) with a generator seeded from ``probability_sampler``."""
+        among the layouts consistent with everything it has seen, the voids its play revealed
+        included (`parlour.sample_state`), with a generator seeded from
+        ``probability_sampler``."""
         rng = random.Random(int(probability_sampler() * 2**53))
         clone: ParlourState = self.clone()
         position = self.position
         history = position.history
         if position.drawn or not isinstance(parlour.current_player(history.state), int):
             return clone
-        resampled = parlour.resample_hidden(history.state, player_id, rng)
+        resampled = parlour.sample_state(history.state, player_id, rng)
         clone.position = attrs.evolve(
             position, history=History(state=resampled, previous=history.previous)
         )

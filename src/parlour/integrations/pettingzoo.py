@@ -30,7 +30,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import parlour
+from parlour.core import check_seed
 from parlour.encoding import Encoding, encoding_for
+from parlour.errors import OptionsError, describe
+from parlour.integrations.actions import checked_action
 
 __all__ = [
     "ENVIRONMENTS",
@@ -64,13 +67,26 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.game = game
-        self.parlour_options: dict[str, Any] = dict(options or {})
+        self.parlour_options: dict[str, Any] = {}
+        if options is not None and not isinstance(options, dict):
+            raise OptionsError(f"options must be a dict, not {type(options).__name__}")
+        options = dict(options or {})
         self.encoding: Encoding = encoding_for(game)
         self.metadata = {**self.base_metadata, "name": f"parlour_{game}_v0"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'ansi', not {describe(render_mode)}")
         self.render_mode = render_mode
-        seats = parlour.players(parlour.new_game(game, options=self.parlour_options))
+        self._set_options(options)
+        self._rng = random.Random()
+        self._state: Any = None
+        self._prefix: tuple[int, ...] = ()
+        self._scored: tuple[int, ...] = ()
+
+    def _set_options(self, options: dict[str, Any]) -> None:
+        """Use parlour ``options`` for the matches from now on (checked by `parlour.new_game`:
+        `OptionsError` for a bad name or value), with the agents and spaces of their seats."""
+        seats = parlour.players(parlour.new_game(self.game, options=options))
+        self.parlour_options = dict(options)
         self.possible_agents = [agent_name(seat) for seat in range(seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size, actions = self.encoding.observation_size, self.encoding.num_actions
@@ -84,10 +100,6 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        self._rng = random.Random()
-        self._state: Any = None
-        self._prefix: tuple[int, ...] = ()
-        self._scored: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -101,7 +113,20 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         return self._state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match; ``seed`` seeds the generator that draws the deals."""
+        """Start a new match; ``seed`` seeds the generator that draws the deals.
+
+        ``options``, when given, are parlour options (a mapping) for this match and the ones
+        after it, replacing those the environment was made with (the agents change with the
+        number of seats); a bad name or value is an `OptionsError`, a seed that is not an int a
+        `SeedError`, and the environment is then left as it was.
+        """
+        check_seed(seed)
+        if options is not None:
+            if not isinstance(options, dict):
+                raise OptionsError(
+                    f"reset options must be a dict of parlour options, not {type(options).__name__}"
+                )
+            self._set_options(options)
         if seed is not None:
             self._rng = random.Random(seed)
         self._state = self._dealt(parlour.new_game(self.game, options=self.parlour_options))
@@ -136,7 +161,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state
-        chosen = int(action) if isinstance(action, (int, np.integer)) else -1
+        chosen = checked_action(action, self.encoding.num_actions)
         if chosen not in self.encoding.legal_actions(state, self._prefix):
             raise ValueError(f"action {chosen} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0

@@ -4,12 +4,15 @@ With ``jobs=1`` each log is validated as it is read. With ``jobs=N > 1`` the log
 batches (at most ``batch_logs`` logs and about ``batch_bytes`` bytes of JSON each), sent to N
 worker processes started with the ``spawn`` method (safe wherever Python runs, whatever threads
 the caller has), and the reports come back in input order; at most ``2 * N`` batches are in
-flight, so memory stays bounded however long the stream is.
+flight, so memory stays bounded however long the stream is. The workers ignore Ctrl-C: when
+the main process is interrupted (or the reports stop being read), closing the stream of
+reports cancels the batches not started and waits for the workers to end, so none is left.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -99,6 +102,12 @@ def batches(raws: Iterable[RawLog], batch_logs: int, batch_bytes: int) -> Iterat
         yield batch
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: ignore Ctrl-C (SIGINT reaches the whole process group); the main
+    process stops the workers itself, once, when it is interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def validate_raw_logs(
     raws: Iterable[RawLog],
     *,
@@ -117,7 +126,11 @@ def validate_raw_logs(
         for raw in raws:
             yield validate_raw(raw, limits)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_interrupts,
+    )
     pending: deque[Future[list[Report]]] = deque()
     try:
         try:

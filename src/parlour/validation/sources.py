@@ -10,6 +10,7 @@ reported as a `LogError` naming the limit.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import os
 import stat
@@ -29,6 +30,7 @@ __all__ = [
     "STDIN_SOURCE",
     "RawLog",
     "ReadPosition",
+    "SourceTooLongError",
     "UnreadableHandler",
     "log_files",
     "raw_logs",
@@ -90,22 +92,37 @@ def log_files(
 
 
 def _log_files_under(directory: str, on_unreadable: UnreadableHandler | None) -> Iterator[str]:
-    def walk_error(error: OSError) -> None:
-        _unreadable(error.filename or directory, error, on_unreadable)
-
-    for parent, subdirectories, files in os.walk(directory, onerror=walk_error):
-        subdirectories.sort()
-        for file_name in sorted(files):
-            if not file_name.lower().endswith(LOG_SUFFIXES):
-                continue
-            path = os.path.join(parent, file_name)
+    """The regular log files under ``directory``, in sorted order (a folder's files, then its
+    subfolders, each in turn), walked with an explicit stack: no depth of folders reaches the
+    recursion limit. Symbolic links to folders are not followed (as `os.walk` does not)."""
+    stack = [directory]
+    while stack:
+        parent = stack.pop()
+        try:
+            with os.scandir(parent) as entries:
+                listed = sorted((entry.name, entry) for entry in entries)
+        except OSError as error:
+            _unreadable(parent, error, on_unreadable)
+            continue
+        subdirectories: list[str] = []
+        for name, entry in listed:
             try:
-                mode = os.stat(path).st_mode
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                subdirectories.append(entry.path)
+                continue
+            if not name.lower().endswith(LOG_SUFFIXES):
+                continue
+            try:
+                mode = os.stat(entry.path).st_mode
             except OSError as error:
-                _unreadable(path, error, on_unreadable)
+                _unreadable(entry.path, error, on_unreadable)
                 continue
             if stat.S_ISREG(mode):
-                yield path
+                yield entry.path
+        stack.extend(reversed(subdirectories))
 
 
 def total_bytes(paths: Iterable[str]) -> int | None:
@@ -115,7 +132,7 @@ def total_bytes(paths: Iterable[str]) -> int | None:
     for path in log_files(paths, on_unreadable=lambda path, error: None):
         try:
             status = os.stat(path) if path != STDIN else None
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte in the path
             continue
         if status is None or not stat.S_ISREG(status.st_mode):
             return None
@@ -137,7 +154,7 @@ def raw_logs(
     """
     try:
         if path == STDIN:
-            yield from _json_lines(STDIN_SOURCE, _stdin_stream(), limits)
+            yield from _json_lines(STDIN_SOURCE, _stdin_stream(), limits, sized=False)
             return
         with open(path, "rb") as raw:
             if position is None:
@@ -151,6 +168,8 @@ def raw_logs(
                 position.current = None
     except OSError as error:
         _unreadable(path, error, on_unreadable)
+    except ValueError as error:  # a path with a NUL byte cannot name a file
+        _unreadable(path, OSError(errno.EINVAL, f"not a file name ({error})"), on_unreadable)
     except (EOFError, zlib.error) as error:
         _unreadable(path, OSError(f"corrupt gzip data ({error})"), on_unreadable)
 
@@ -169,10 +188,12 @@ def raw_logs_of_paths(
 def _raw_logs_of_file(path: str, raw: BinaryIO, limits: Limits) -> Iterator[RawLog]:
     lowered = path.lower()
     stream: BinaryIO = raw
+    sized = _is_regular(raw)
     if lowered.endswith(".gz"):
         stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
+        sized = False  # the decompressed size is not known: it may be a gzip bomb
     if lowered.endswith(_LINES_SUFFIXES):
-        yield from _json_lines(path, stream, limits)
+        yield from _json_lines(path, stream, limits, sized=sized)
     else:
         yield path, _whole_log(stream, limits)
 
@@ -183,6 +204,13 @@ def _stdin_stream() -> BinaryIO:
     if peek is not None and peek(2)[:2] == _GZIP_MAGIC:
         return gzip.GzipFile(fileobj=stdin, mode="rb")  # type: ignore[return-value]
     return stdin
+
+
+def _is_regular(file: BinaryIO) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _size_of(file: BinaryIO) -> int:
@@ -201,15 +229,30 @@ def _whole_log(stream: BinaryIO, limits: Limits) -> bytes | LogError:
 
 
 def _json_lines(
-    name: str, stream: BinaryIO, limits: Limits, *, at: int | None = None, stop: int | None = None
+    name: str,
+    stream: BinaryIO,
+    limits: Limits,
+    *,
+    at: int | None = None,
+    stop: int | None = None,
+    sized: bool = True,
 ) -> Iterator[RawLog]:
     """One raw log per non-blank line, named ``name:line`` (or, when ``at`` gives the stream's
     byte offset in its file, ``name@offset`` of the line's start); reading stops at the end or
     at the first line starting ``stop`` bytes or more into the stream. A line beyond the limit
-    is skipped in chunks (never held whole) and given as its `LogError`."""
+    is skipped in chunks (never held whole) and given as its `LogError`.
+
+    A regular file (``sized``) is bounded by its size. Any other stream (standard input, a FIFO,
+    a device such as ``/dev/zero``, the decompressed text of a gzip file, which may be a bomb) is
+    read through a bound however endless it is: no more than ``2 * max_log_bytes`` bytes are
+    read without a log (or a too-long line's error) to show for them, so an over-long line is
+    skipped only up to that many bytes, and so are runs of blank lines; past that bound the rest
+    of the source is unreadable (`SourceTooLongError`, an `OSError`)."""
     limit = limits.max_log_bytes
+    bound = 2 * limit if not sized else None
     line_number = 0
     offset = 0
+    blank = 0  # bytes of blank lines read since the last log
     while stop is None or offset < stop:
         line = stream.readline(limit + 2)  # room for the line's own "\r\n"
         if not line:
@@ -219,21 +262,45 @@ def _json_lines(
         offset += len(line)
         text = line.rstrip(b"\r\n")
         if len(text) > limit:
-            if not line.endswith(b"\n"):
-                offset += _skip_rest_of_line(stream)
             yield source, _too_long(limits, "this line is longer")
+            if not line.endswith(b"\n"):
+                most = None if bound is None else bound - len(line)
+                offset += _skip_rest_of_line(stream, most, limits)
+            blank = 0
         elif text and not text.isspace():
             yield source, text
+            blank = 0
+        else:
+            blank += len(line)
+            if bound is not None and blank > bound:
+                raise SourceTooLongError(
+                    f"more than {bound} bytes of blank lines in a row (twice the limit "
+                    "max_log_bytes); the rest is not read"
+                )
 
 
-def _skip_rest_of_line(stream: BinaryIO) -> int:
-    """Read up to the end of the current line, in chunks; the bytes read."""
+class SourceTooLongError(OSError):
+    """A source that goes on past the reading bounds without a log: an endless line or endless
+    blank lines (an endless stream, a gzip bomb). Reported as the source being unreadable."""
+
+
+def _skip_rest_of_line(
+    stream: BinaryIO, most: int | None = None, limits: Limits | None = None
+) -> int:
+    """Read up to the end of the current line, in chunks; the bytes read. With ``most``, a line
+    that goes on for more than ``most`` further bytes is a `SourceTooLongError`."""
     skipped = 0
     while True:
         chunk = stream.readline(_SKIP_CHUNK)
         skipped += len(chunk)
         if not chunk or chunk.endswith(b"\n"):
             return skipped
+        if most is not None and skipped > most:
+            bound = "" if limits is None else f" {2 * limits.max_log_bytes} bytes"
+            raise SourceTooLongError(
+                f"a line goes on past{bound} (twice the limit max_log_bytes) without its end; "
+                "the rest is not read"
+            )
 
 
 def raw_logs_between(
