@@ -21,8 +21,11 @@ import parlour
 from parlour import IllegalMoveError, ParlourError
 from parlour.cards import Card, parse_card
 from parlour.core import get_game
+from parlour.games import GAMES
 
 __all__ = [
+    "BUILT_IN",
+    "PETTINGZOO_PROBE",
     "Cards",
     "assert_option_defaults",
     "card",
@@ -35,10 +38,16 @@ __all__ = [
     "run",
     "snapshot",
     "texts",
+    "tolerating_the_pettingzoo_probe",
     "unchanged",
 ]
 
 S = TypeVar("S")
+
+BUILT_IN: tuple[str, ...] = tuple(game.name for game in GAMES)
+"""The names of the built-in games (`parlour.games.GAMES`), for suites about what ships with
+them: their pages, golden files, violation corpus and published schemas. Suites about every
+registered game read `parlour.game_names()`, which also holds the test-only toy game."""
 
 Cards = str | Sequence[str]
 """Card texts: ``"JH 9H AH"`` (spaces or commas) or ``["JH", "9H", "AH"]``."""
@@ -142,3 +151,21 @@ def assert_option_defaults(game: str, defaults: Mapping[str, Any]) -> None:
     record = options_type()
     assert {name: getattr(record, name) for name in defaults} == dict(defaults)
     assert parlour.options(parlour.new_game(game)) == record
+
+
+PETTINGZOO_PROBE = {"options": 1}
+"""What PettingZoo's ``api_test`` passes to ``reset`` first, only to see that it takes the
+``seed`` and ``options`` keywords. parlour's ``reset`` refuses it (``options`` must be parlour
+options, and ``options`` is none of them), so ``api_test`` runs on an environment whose
+``reset`` reads that one probe as no options (`tolerating_the_pettingzoo_probe`)."""
+
+
+def tolerating_the_pettingzoo_probe(environment: Any) -> Any:
+    """``environment`` with its ``reset`` reading `PETTINGZOO_PROBE` as no options."""
+    strict = environment.reset
+
+    def reset(seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        strict(seed=seed, options=None if options == PETTINGZOO_PROBE else options)
+
+    environment.reset = reset
+    return environment

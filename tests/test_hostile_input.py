@@ -33,6 +33,7 @@ from parlour.match import Match
 from parlour.moves import Play
 from parlour.notation import MAX_MOVE_CHARS, MAX_MOVE_TOKENS
 from parlour.options import MAX_OPTION_INT, option_specs
+from tests.helpers import BUILT_IN
 from tests.strategies import playout_states
 
 GAMES = parlour.game_names()
@@ -208,7 +209,7 @@ def run_parlour(
     )
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", BUILT_IN)  # run by the command, which knows the built-in games
 def test_unencodable_report_text_is_escaped_not_a_crash(game: str, tmp_path: Path) -> None:
     strict = {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
     log = good_log(game)

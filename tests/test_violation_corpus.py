@@ -17,10 +17,11 @@ import pytest
 
 import parlour
 from tests.golden.make_violations import UNREACHABLE_FROM_A_LOG
+from tests.helpers import BUILT_IN
 from tests.test_docs_violation_ids import ids_in_docs
 
 CORPUS = Path(__file__).resolve().parent / "golden" / "violations"
-GAMES = parlour.game_names()
+GAMES = BUILT_IN
 FILES = sorted(CORPUS.glob("*/*.json"))
 LOG_KINDS = ("format", "options", "notation", "result")
 """The problem kinds of a log other than ``illegal``: each game has one log of each."""

@@ -56,6 +56,7 @@ from tests.conformance.zones import (
 )
 from tests.profiles import THOROUGH
 from tests.strategies import Step, option_presets
+from tests.toy import hooks as toy_hooks  # importing tests.toy registers the toy game
 
 __all__ = ["HOOKS", "THOROUGH", "GameHooks", "hooks_for"]
 
@@ -1231,6 +1232,20 @@ HOOKS: dict[str, GameHooks] = {
         step_check=_ecarte_step_check,
         playout_check=_ecarte_playout_check,
         deals_finished=_ecarte_deals_finished,
+    ),
+    "toy": GameHooks(
+        presets=option_presets("toy"),
+        fixed_seeds=FIXED_SEEDS,
+        playout_moves=30,
+        candidate_texts=toy_hooks.toy_texts,
+        hidden=toy_hooks.toy_hidden,
+        shown=toy_hooks.toy_shown,
+        with_zones=toy_hooks.toy_with_zones,
+        flow=toy_hooks.toy_flow,
+        order_key=toy_hooks.toy_order_key,
+        step_check=toy_hooks.toy_step_check,
+        playout_check=toy_hooks.toy_playout_check,
+        deals_finished=toy_hooks.toy_deals_finished,
     ),
 }
 

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.views import phase_names
+from parlour.core import get_game
 from tests.profiles import thorough
 from tests.strategies import iter_playout, option_presets
 
@@ -192,7 +192,7 @@ def _run_with_hash_seeds(hash_seeds: tuple[str, ...]) -> dict[str, dict[str, Any
     Each subprocess imports parlour from ``src`` of this tree; one that outlives
     `SUBPROCESS_TIMEOUT` is killed, and every one is waited for before returning.
     """
-    code = "from tests.conformance.test_determinism import main; main()"
+    code = "import tests.toy; from tests.conformance.test_determinism import main; main()"
     path = os.pathsep.join([str(SRC), str(ROOT)])
     processes: dict[str, subprocess.Popen[str]] = {}
     try:
@@ -246,7 +246,7 @@ def test_the_compared_playouts_pass_through_every_phase(game: str) -> None:
     """The playouts compared across hash seeds visit every phase of the game (its view's phase
     names), so the legal-move lists of every phase are compared."""
     seen = {phase for record in playout_records(game) for phase in record["phases"]}
-    assert seen == set(phase_names(game))
+    assert seen == set(get_game(game).view_phases)
 
 
 def test_a_playout_leaves_the_global_random_state_alone() -> None:

@@ -96,6 +96,7 @@ GRAMMARS: dict[str, Grammar] = {
         any_cards=("discard",),
         malformed=("discard 7S 7S", "discard 7s 7S", "discard 7S 8S 9S 10S JS QS"),
     ),
+    "toy": Grammar(one_card=("play",)),
 }
 """Each registered game's notation (see `Grammar`)."""
 

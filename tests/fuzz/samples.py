@@ -38,6 +38,7 @@ SAMPLE_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "bezique": ({"target": None},),
     "ecarte": ({"target": None}, {"target": 7}),
     "burraco": ({"target": None}, {"target": None, "players": 2}),
+    "toy": ({"target": None}, {"target": 3}),
 }
 """The options of the seeded matches the fuzzers mutate (single deals keep them short)."""
 

@@ -53,7 +53,7 @@ UNREACHABLE_FROM_A_LOG = {
 }
 """Documented ids that no log can trigger, and why (the corpus test checks this list too)."""
 
-SEARCH_SEEDS = range(40)
+SEARCH_SEEDS = range(120)
 """The seeds tried under each preset, in order, until every id is found."""
 
 MOVES_PER_PLAYOUT = 400
@@ -292,6 +292,8 @@ def _burraco_texts(state: Any, rng: random.Random) -> list[str]:
             rng.shuffle(arranged)
             texts.append(f"add {number} {added} = " + " ".join(arranged))
             texts.append(f"add {number} {added} = " + " ".join(meld))
+            # an arrangement naming the added card more often than the deck holds it
+            texts.append(f"add {number} {added} = " + " ".join([*meld, added, added, added]))
     texts.append(f"add {len(melds) + 1} " + (hand[0] if hand else "5H"))
     return texts
 

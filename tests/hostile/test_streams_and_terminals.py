@@ -22,6 +22,7 @@ from parlour import Limits, Match, write_log
 from parlour.log import read_logs, validate_files
 from parlour.play_command import MAX_LINE_CHARS, run_play
 from parlour.validation.command import printable
+from tests.helpers import BUILT_IN
 from tests.hostile.strategies import digit_like_texts, terminal_hostile_texts
 
 GAMES = parlour.game_names()
@@ -167,7 +168,7 @@ def test_printable_escapes_every_control_character(text: str) -> None:
     assert "\n" not in shown and "\r" not in shown and "\x1b" not in shown
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", BUILT_IN)  # run by the command, which knows the built-in games
 def test_file_names_and_moves_cannot_forge_report_lines(game: str, tmp_path: Path) -> None:
     hostile = "x\nforged.jsonl:1: OK (9 moves, score 0 0)\r\x1b[2K\x9b1A.jsonl"
     path = log_file(tmp_path, game, name=hostile, count=1)
