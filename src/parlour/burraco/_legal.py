@@ -417,12 +417,21 @@ class LegalMoves(Sequence[Move]):
             return False
         return True
 
+    def picked(self, move: object) -> tuple[TableMeld | Addition | None] | None:
+        """``(made,)``, what ``move`` makes (the new meld, the addition, None for a discard), if
+        it is the very move object just read from this set by index, else None: a look-up that
+        builds nothing, for `apply` to take a move known legal."""
+        picked = _MADE_BY_PICKED.get((id(self), id(move)))
+        if picked is not None and picked[0] is self and picked[1] is move:
+            return (picked[2],)
+        return None
+
     def made_by(self, move: object) -> TableMeld | Addition | None:
         """The new meld or the addition that the legal ``move`` makes (None for a discard);
         `KeyError` if ``move`` is not one of these moves."""
-        picked = _MADE_BY_PICKED.get((id(self), id(move)))
-        if picked is not None and picked[0] is self and picked[1] is move:
-            return picked[2]
+        picked = self.picked(move)
+        if picked is not None:
+            return picked[0]
         if isinstance(move, Discard):
             for number, kind, a, b, c, d in self._blocks:
                 if number < 0 and move in BUILD[kind](a, b, c, d):

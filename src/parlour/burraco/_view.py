@@ -158,7 +158,9 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
         size = len(pozzetti[index])
         pozzetti[index] = tuple(sorted(pool[position : position + size]))
         position += size
-    return attrs.evolve(state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
+    return attrs.evolve(
+        state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti), judged=None
+    )
 
 
 register_view_type("burraco", BurracoView, tuple(phase.value for phase in Phase))
