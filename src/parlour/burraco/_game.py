@@ -117,7 +117,7 @@ class BurracoGame:
             if isinstance(listed, LegalMoves):
                 picked = listed.picked(move)
                 if picked is not None:
-                    return apply_unchecked(state, legal_judgement(state, move, picked[0]))
+                    return apply_unchecked(state, legal_judgement(state, move, picked[2]))
             elif listed is not None and move in listed:
                 return apply_unchecked(state, legal_judgement(state, move, None))
         judged = judge(state, move, seat)

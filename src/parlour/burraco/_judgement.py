@@ -93,6 +93,11 @@ _DISCARD_JUDGEMENTS = {
     for pozzetto, closes in ((-1, False), (-1, True), (0, False), (1, False))
 }
 """The judgement of a discard, by face, the pozzetto it takes and whether it closes."""
+_PLAIN_DISCARDS = {
+    judged.move: judged for (_face, pozzetto, closes), judged in _DISCARD_JUDGEMENTS.items()
+    if pozzetto < 0 and not closes
+}  # fmt: skip
+"""The judgement of a discard that leaves cards in the hand, by move."""
 
 
 def legal_judgement(
@@ -101,38 +106,40 @@ def legal_judgement(
     """The judgement of ``move``, a legal move of ``state`` (not a deal), unchecked: ``made`` is
     the new meld or the addition of a meld or an add (None for any other move), as the legal
     moves recorded it or `judge` found it."""
+    if made is None:
+        kind = type(move)
+        if kind is Draw:
+            return _DRAW_JUDGEMENTS[state.stock[state.drawn]]
+        if kind is PickUp:
+            return _PICKUP_JUDGEMENT
+        assert isinstance(move, Discard)
+        seat = state.to_act
+        if state.hand_sizes[seat] > 1:
+            return _PLAIN_DISCARDS[move]
+        face = FACE_OF[move.card]
+        team = TEAM_OF[state.table.options.players][seat]
+        if state.pozzetto_of_team[team] >= 0:
+            return _DISCARD_JUDGEMENTS[face, -1, True]
+        return _DISCARD_JUDGEMENTS[face, state.pozzetti_taken, False]
     seat = state.to_act
+    team_melds = state.melds[TEAM_OF[state.table.options.players][seat]]
     if isinstance(made, Addition):
         assert isinstance(move, Add)
         number = move.number
-        old = state.melds[TEAM_OF[state.table.options.players][seat]][number - 1]
         result = made.result
         laid_size = len(made.added)
         return Judgement(
             kind=ADD, move=move, number=number, meld=result, addition=made,
             laid=made.added_packed, laid_size=laid_size,
-            completes_burraco=result.is_burraco and not old.is_burraco,
+            completes_burraco=result.is_burraco and not team_melds[number - 1].is_burraco,
             pozzetto=_emptied(state, laid_size),
         )  # fmt: skip
-    if made is not None:
-        team_melds = state.melds[TEAM_OF[state.table.options.players][seat]]
-        laid_size = len(made.cards)
-        return Judgement(
-            kind=MELD, move=move, number=len(team_melds) + 1, meld=made, laid=made.packed,
-            laid_size=laid_size, completes_burraco=made.is_burraco,
-            pozzetto=_emptied(state, laid_size),
-        )  # fmt: skip
-    if isinstance(move, Discard):
-        face = FACE_OF[move.card]
-        if state.hand_sizes[seat] > 1:
-            return _DISCARD_JUDGEMENTS[face, -1, False]
-        team = TEAM_OF[state.table.options.players][seat]
-        if state.pozzetto_of_team[team] >= 0:
-            return _DISCARD_JUDGEMENTS[face, -1, True]
-        return _DISCARD_JUDGEMENTS[face, state.pozzetti_taken, False]
-    if isinstance(move, Draw):
-        return _DRAW_JUDGEMENTS[state.stock[state.drawn]]
-    return _PICKUP_JUDGEMENT
+    laid_size = len(made.cards)
+    return Judgement(
+        kind=MELD, move=move, number=len(team_melds) + 1, meld=made, laid=made.packed,
+        laid_size=laid_size, completes_burraco=made.is_burraco,
+        pozzetto=_emptied(state, laid_size),
+    )  # fmt: skip
 
 
 def _emptied(state: BurracoState, laid_size: int) -> int:

@@ -417,13 +417,13 @@ class LegalMoves(Sequence[Move]):
             return False
         return True
 
-    def picked(self, move: object) -> tuple[TableMeld | Addition | None] | None:
-        """``(made,)``, what ``move`` makes (the new meld, the addition, None for a discard), if
-        it is the very move object just read from this set by index, else None: a look-up that
-        builds nothing, for `apply` to take a move known legal."""
+    def picked(self, move: object) -> Picked | None:
+        """``(self, move, made)`` if ``move`` is the very move object just read from this set by
+        index, ``made`` what it makes (the new meld, the addition, None for a discard); else
+        None. A look-up that builds nothing, for `apply` to take a move known legal."""
         picked = _MADE_BY_PICKED.get((id(self), id(move)))
         if picked is not None and picked[0] is self and picked[1] is move:
-            return (picked[2],)
+            return picked
         return None
 
     def made_by(self, move: object) -> TableMeld | Addition | None:
@@ -431,7 +431,7 @@ class LegalMoves(Sequence[Move]):
         `KeyError` if ``move`` is not one of these moves."""
         picked = self.picked(move)
         if picked is not None:
-            return picked[0]
+            return picked[2]
         if isinstance(move, Discard):
             for number, kind, a, b, c, d in self._blocks:
                 if number < 0 and move in BUILD[kind](a, b, c, d):
@@ -462,7 +462,10 @@ class LegalMoves(Sequence[Move]):
         return f"LegalMoves({list(self)!r})"
 
 
-_MADE_BY_PICKED: dict[tuple[int, int], tuple[LegalMoves, Move, TableMeld | Addition | None]] = {}
+Picked = tuple["LegalMoves", Move, TableMeld | Addition | None]
+"""A legal set, a move read from it by index, and what that move makes."""
+
+_MADE_BY_PICKED: dict[tuple[int, int], Picked] = {}
 """What each move read by index from a `LegalMoves` makes (the new meld, the addition, or None
 for a discard), keyed by the identities of the legal set and the move object and holding both
 (so neither identity is reused while its entry lives). An entry is written once, from the

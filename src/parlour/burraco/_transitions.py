@@ -5,11 +5,12 @@ of the move that made it (``BurracoState.judged``), which the events read."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from parlour.burraco import _known
 from parlour.burraco._faces import FACE_OF, cards_of, pack, shares_a_face
-from parlour.burraco._judgement import ADD, DEAL, DISCARD, DRAW_CARD, MELD, Judgement
+from parlour.burraco._judgement import ADD, DEAL, DISCARD, DRAW_CARD, MELD, PICKUP_PILE, Judgement
 from parlour.burraco._legal import TEAM_OF, TEAMS
 from parlour.burraco._scoring import hand_awards, match_winner, score_hand
 from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
@@ -20,28 +21,22 @@ __all__ = ["apply_unchecked"]
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``value`` at ``index`` (through a list: the fastest way for short tuples)."""
+    replaced = list(items)
+    replaced[index] = value
+    return tuple(replaced)
 
 
 def apply_unchecked(state: BurracoState, judged: Judgement) -> BurracoState:
     """The state after the move ``judged`` judges, a legal move of ``state``: nothing is
     checked (the judgement is `parlour.burraco._judgement.judge`'s, or `legal_judgement`'s for
     a move read from the legal moves)."""
-    kind = judged.kind
-    if kind == DISCARD:
-        return _discard(state, judged)
-    if kind == DRAW_CARD:
-        return _draw(state, judged)
-    if kind in (MELD, ADD):
-        return _laid(state, judged)
-    if kind == DEAL:
-        move = judged.move
-        assert isinstance(move, Deal)
-        return _deal(state, move, judged)
-    return _pickup(state, judged)
+    return _BY_KIND[judged.kind](state, judged)
 
 
-def _deal(state: BurracoState, deal: Deal, judged: Judgement) -> BurracoState:
+def _deal(state: BurracoState, judged: Judgement) -> BurracoState:
+    deal = judged.move
+    assert isinstance(deal, Deal)
     table = state.table
     players = table.options.players
     hands = tuple(pack(FACE_OF[card] for card in hand) for hand in deal["hands"])
@@ -240,3 +235,10 @@ def _finish_hand(
     return BurracoState(
         table=next_table, phase=Phase.OVER if over else Phase.DEAL_DUE, judged=judged
     )
+
+
+_BY_KIND: tuple[Callable[[BurracoState, Judgement], BurracoState], ...] = (
+    _deal, _draw, _pickup, _laid, _laid, _discard,
+)  # fmt: skip
+"""The transition of each kind of judgement (`DEAL` … `DISCARD`)."""
+assert tuple(range(6)) == (DEAL, DRAW_CARD, PICKUP_PILE, MELD, ADD, DISCARD)
