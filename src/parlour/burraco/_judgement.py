@@ -25,8 +25,9 @@ from parlour.burraco._legal import (
     pile_card_problem,
     team_melds_allow_set,
 )
-from parlour.burraco._melds import Addition, MeldRules, read_addition, read_meld
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_reading import read_addition, read_meld
+from parlour.burraco._meld_tables import Addition, MeldRules
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp
 from parlour.burraco._state import BurracoState, Phase
 from parlour.burraco.rules import DEAL_LAYOUTS, deal_fields

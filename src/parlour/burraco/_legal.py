@@ -7,7 +7,7 @@ still end the turn afterwards (Settled points 6–7): with an empty hand it take
 directly (if the team has not had one); otherwise it must hold a card it may discard.
 
 Legal moves come in this order: in the draw phase ``draw`` then ``pickup``; in the play phase
-every ``meld`` in the meld engine's order (`parlour.burraco._melds.new_melds`), then every
+every ``meld`` in the meld engine's order (`parlour.burraco._meld_listing.new_melds`), then every
 ``add`` by meld number (each meld's additions in the engine's order), then every ``discard`` by
 face (suits S H D C, ranks 2 up to A, the joker last).
 """
@@ -37,23 +37,16 @@ from parlour.burraco._faces import (
     pack,
     shares_a_face,
 )
-from parlour.burraco._melds import (
-    SUIT_MASKS,
-    WILD_FIELDS,
-    Addition,
-    MeldKind,
-    MeldRules,
+from parlour.burraco._meld_adding import (
     additions,
-    new_sequence_at,
-    new_sequences_of_suit,
-    new_sets_of_rank,
-    rank_key,
     sequence_addition_at,
     sequence_addition_shapes,
     set_addition_at,
-    set_rank_mask,
 )
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_listing import new_sequence_at, new_sequences_of_suit, new_sets_of_rank
+from parlour.burraco._meld_shapes import rank_key, set_rank_mask
+from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS, Addition, MeldKind, MeldRules
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, Phase, Turn

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from parlour.burraco._faces import FACE_OF
 from parlour.burraco._judgement import read_add
 from parlour.burraco._legal import TEAM_OF, meld_rules
-from parlour.burraco._melds import Addition
+from parlour.burraco._meld_tables import Addition
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, meld_of
 from parlour.burraco._state import BurracoState, Phase
 from parlour.burraco.rules import deal_fields

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from parlour.burraco._melds import Meld
+from parlour.burraco._meld_tables import Meld
 from parlour.burraco._options import Options
 from parlour.core import ScoreEvent
 from parlour.positions import StateJson

@@ -19,7 +19,7 @@ from parlour.burraco._judgement import (
     judge,
 )
 from parlour.burraco._legal import TEAM_OF
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._state import BurracoState, HandResult, Phase
 from parlour.cards import Card
 from parlour.core import Deal, Move, Violation, game_of, score_events, winners
