@@ -12,8 +12,10 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from parlour.burraco._faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
-from parlour.burraco._melds import Addition, MeldKind, MeldRules, additions, new_melds
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_adding import additions
+from parlour.burraco._meld_listing import new_melds
+from parlour.burraco._meld_tables import Addition, MeldKind, MeldRules
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, Phase, Turn

@@ -11,19 +11,10 @@ import pytest
 
 from parlour.burraco import _counts as counts
 from parlour.burraco._faces import DECK, FACE_OF, WILD_FACES, faces_of, nth_distinct_face, pack
-from parlour.burraco._melds import (
-    SUIT_MASKS,
-    WILD_FIELDS,
-    Addition,
-    Meld,
-    MeldRules,
-    additions,
-    new_melds,
-    new_sequences_of_suit,
-    new_sets_of_rank,
-    rank_key,
-    set_rank_mask,
-)
+from parlour.burraco._meld_adding import additions
+from parlour.burraco._meld_listing import new_melds, new_sequences_of_suit, new_sets_of_rank
+from parlour.burraco._meld_shapes import rank_key, set_rank_mask
+from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS, Addition, Meld, MeldRules
 
 RULES = [
     MeldRules(),

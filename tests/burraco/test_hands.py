@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import parlour
 from parlour.burraco import BurracoState, BurracoView
-from parlour.burraco._melds import Meld as TableMeld
-from parlour.burraco._melds import MeldRules, read_meld
+from parlour.burraco._meld_reading import read_meld
+from parlour.burraco._meld_tables import Meld as TableMeld
+from parlour.burraco._meld_tables import MeldRules
 from parlour.burraco._scoring import score_hand
 from tests.burraco.helpers import start
 from tests.helpers import cards, run

@@ -21,18 +21,10 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.burraco._faces import DECK, pack_cards
-from parlour.burraco._melds import (
-    Addition,
-    Meld,
-    MeldKind,
-    MeldProblem,
-    MeldRules,
-    addition_text,
-    additions,
-    new_melds,
-    read_addition,
-    read_meld,
-)
+from parlour.burraco._meld_adding import additions
+from parlour.burraco._meld_listing import new_melds
+from parlour.burraco._meld_reading import addition_text, read_addition, read_meld
+from parlour.burraco._meld_tables import Addition, Meld, MeldKind, MeldProblem, MeldRules
 from parlour.cards import JOKER, Card, Rank, Suit, parse_card, sort_cards
 from parlour.errors import NotationError
 
@@ -728,7 +720,8 @@ def test_additions_see_the_whole_suit_as_the_unreduced_search_does(options: dict
     suit gives."""
     from parlour.burraco import Options
     from parlour.burraco._legal import TEAM_OF, meld_rules
-    from parlour.burraco._melds import _SUIT_MASKS, _WILD_FIELDS, _sequence_additions
+    from parlour.burraco._meld_adding import sequence_additions
+    from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS
     from parlour.burraco._state import BurracoState, Phase
 
     rules = meld_rules(Options(**options))
@@ -744,8 +737,8 @@ def test_additions_see_the_whole_suit_as_the_unreduced_search_does(options: dict
                 team = TEAM_OF[4][state.to_act]
                 for old in state.melds[team]:
                     if old.kind is MeldKind.SEQUENCE and old.suit is not None:
-                        every = hand & _SUIT_MASKS[int(old.suit)] | hand & _WILD_FIELDS
-                        assert additions(old, hand, rules) == _sequence_additions(
+                        every = hand & SUIT_MASKS[int(old.suit)] | hand & WILD_FIELDS
+                        assert additions(old, hand, rules) == sequence_additions(
                             old, every, rules
                         ), old
                         checked += 1

@@ -10,7 +10,8 @@ import pytest
 import parlour
 from parlour import IllegalMoveError, LogError, NotationError, read_log, write_log
 from parlour.belote.moves import Take
-from parlour.burraco._melds import MeldRules, read_addition, read_meld
+from parlour.burraco._meld_reading import read_addition, read_meld
+from parlour.burraco._meld_tables import MeldRules
 from parlour.burraco._moves import Add
 from parlour.burraco._moves import Discard as BurracoDiscard
 from parlour.burraco._moves import Meld as BurracoMeld

@@ -6,8 +6,8 @@ The rules as implemented, the meld notation, every option and every violation id
 """
 
 from parlour.burraco._game import GAME, BurracoGame
-from parlour.burraco._melds import Meld as TableMeld
-from parlour.burraco._melds import MeldKind
+from parlour.burraco._meld_tables import Meld as TableMeld
+from parlour.burraco._meld_tables import MeldKind
 from parlour.burraco._moves import Add, Discard, Draw, Meld, PickUp
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, HandResult, Phase, Table, TeamScore, Turn

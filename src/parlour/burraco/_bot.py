@@ -12,7 +12,7 @@ import random
 
 from parlour.burraco._faces import CARD_VALUE, FACE_OF, face_rank, face_suit, faces_of, is_wild_face
 from parlour.burraco._legal import TEAM_OF, legal_moves
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._state import BurracoState, Phase
 from parlour.core import Move

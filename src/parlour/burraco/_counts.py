@@ -3,16 +3,16 @@
 A play-phase legal set (`parlour.burraco._legal.LegalMoves`) is a row of blocks: the new sets of
 each rank, the new sequences of each suit, the adds onto each of the team's melds, the discards.
 Each function here gives a block's ``(count, most)``: how many moves the meld engine lists for
-it (`parlour.burraco._melds.new_melds`, `parlour.burraco._melds.additions`) and the most cards any
-one of them lays (0 when there is none), so that the legal set knows its length at once and
-builds only the block that is read.
+it (`parlour.burraco._meld_listing.new_melds`, `parlour.burraco._meld_adding.additions`) and
+the most cards any one of them lays (0 when there is none), so that the legal set knows its
+length at once and builds only the block that is read.
 
 The counts are cached by the part of the hand that decides them: a rank's four counts and the
 number of distinct wild faces held for sets; a suit's 13 counts and the number of distinct wild
 faces other than the suit's own 2 for sequences (the other wild faces play alike, and every
 suit shares one table). The adds onto a sequence are cached for each meld by the hand's cards
 of its suit and the other wild faces it holds, and, through the cards within its reach
-(`parlour.burraco._melds._within_reach`), by the meld's shape whatever its suit: they are
+(`parlour.burraco._meld_adding.within_reach`), by the meld's shape whatever its suit: they are
 counted on the spade sequence of that shape (the other wild faces play alike, each only ever
 acting as a wild). Each cache is emptied when it reaches its size limit.
 """
@@ -23,25 +23,26 @@ import functools
 from collections.abc import Sequence
 
 from parlour.burraco._faces import FACE_OF, JOKER_FACE
-from parlour.burraco._melds import (
-    _SUIT_FIELDS,
-    _SUIT_MASKS,
+from parlour.burraco._meld_adding import sequence_addition_shapes, within_reach
+from parlour.burraco._meld_shapes import (
+    presence,
+    rank_key,
+    sequence_meld,
+    sequence_reach,
+    sub_suits,
+)
+from parlour.burraco._meld_tables import (
     ACE_HIGH,
     ACE_LOW,
     MAX_SET_LENGTH,
     MAX_WILDS,
     MIN_MELD_LENGTH,
+    SUIT_FIELDS,
+    SUIT_MASKS,
     TWO_POSITION,
     Meld,
     MeldKind,
     MeldRules,
-    _presence,
-    _rank_key,
-    _sub_suits,
-    _within_reach,
-    sequence_addition_shapes,
-    sequence_meld,
-    sequence_reach,
 )
 
 __all__ = [
@@ -92,13 +93,14 @@ _NEW_SETS: dict[int, Block] = {}
 
 
 def new_set_block(key: int, wilds: int) -> Block:
-    """The new sets of one rank (`parlour.burraco._melds._rank_sets`): ``key`` holds the counts
-    of its four faces (3 bits a suit), ``wilds`` the number of distinct wild faces held."""
+    """The new sets of one rank (`parlour.burraco._meld_listing.new_sets_of_rank`): ``key``
+    holds the counts of its four faces (3 bits a suit), ``wilds`` the number of distinct wild
+    faces held."""
     cache_key = key << 3 | wilds
     found = _NEW_SETS.get(cache_key)
     if found is None:
         count = most = 0
-        for suits in _sub_suits(key):
+        for suits in sub_suits(key):
             held = len(suits)
             if held < MIN_MELD_LENGTH - MAX_WILDS:
                 continue
@@ -117,12 +119,12 @@ _NEW_SEQUENCES: dict[int, Block] = {}
 
 def new_sequence_blocks(hand: int, wilds: int, max_length: int) -> list[Block]:
     """The new sequences of each suit S H D C from the packed ``hand`` holding ``wilds``
-    distinct wild faces (`parlour.burraco._melds.new_sequences_of_suit`), for sequences of at
+    distinct wild faces (`parlour.burraco._meld_listing.new_sequences_of_suit`), for sequences of at
     most ``max_length`` cards."""
     cache = _NEW_SEQUENCES
     blocks = []
     for shift in (0, 39, 78, 117):
-        suit_part = hand >> shift & _SUIT_FIELDS
+        suit_part = hand >> shift & SUIT_FIELDS
         other = wilds - 1 if suit_part & 7 else wilds  # the suit's own 2 is its first field
         cache_key = (suit_part << 3 | other) << 4 | max_length
         found = cache.get(cache_key)
@@ -139,15 +141,15 @@ def _new_sequence_block(suit_part: int, other: int, max_length: int) -> Block:
     """The new sequences of a suit whose 13 counts are ``suit_part`` (spades' fields), with
     ``other`` distinct wild faces besides the suit's own 2.
 
-    The windows low..high are those `parlour.burraco._melds._shapes` visits; each is counted
-    without listing its shapes: a window with a hole takes each usable wild there; a full one
-    is clean (unless it needs a single ace at both ends) and takes each usable wild at each
+    The windows low..high are those `parlour.burraco._meld_shapes.sequence_shapes` visits; each
+    is counted without listing its shapes: a window with a hole takes each usable wild there; a
+    full one is clean (unless it needs a single ace at both ends) and takes each usable wild at each
     place. The suit's own 2 is not usable at its own place, nor anywhere once the window holds
     its only copy as the natural 2.
     """
     own_two = suit_part & 7
     wilds = other + (1 if own_two else 0)
-    present = _presence(suit_part, 0, MIN_MELD_LENGTH - (1 if wilds else 0))
+    present = presence(suit_part, 0, MIN_MELD_LENGTH - (1 if wilds else 0))
     if not present:
         return EMPTY_BLOCK
     two_is_single = own_two < 2
@@ -201,7 +203,7 @@ def addition_blocks(
     melds: Sequence[Meld], hand: int, wild_part: int, wilds: int, rules: MeldRules
 ) -> list[Block]:
     """The adds onto each of ``melds`` from the packed ``hand``
-    (`parlour.burraco._melds.additions`); ``wild_part`` is the hand's wild cards and ``wilds``
+    (`parlour.burraco._meld_adding.additions`); ``wild_part`` is the hand's wild cards and ``wilds``
     their number of distinct faces."""
     code = rules_code(rules)
     wild_seen = (wild_part | wild_part >> 1 | wild_part >> 2) & _WILD_LOW_BITS
@@ -211,14 +213,14 @@ def addition_blocks(
             assert meld.rank is not None
             blocks.append(
                 _set_addition_block(
-                    _rank_key(hand, meld.rank), len(meld.cards),
+                    rank_key(hand, meld.rank), len(meld.cards),
                     0 if meld.wild_position is not None else wilds,
                 )
             )  # fmt: skip
             continue
         assert meld.suit is not None
         suit = int(meld.suit)
-        suit_part = hand & _SUIT_MASKS[suit]
+        suit_part = hand & SUIT_MASKS[suit]
         if not suit_part and not wild_part:
             blocks.append(EMPTY_BLOCK)
             continue
@@ -235,7 +237,7 @@ def addition_blocks(
         if found is None:
             if len(by_pool) >= POOL_LIMIT:
                 by_pool.clear()
-            within = _within_reach(meld, suit, suit_part | wild_part)
+            within = within_reach(meld, suit, suit_part | wild_part)
             found = by_pool[pool_key] = _sequence_addition_block(
                 shape, (within | suit_part & _OWN_TWO[suit]) >> (39 * suit),
                 others_seen.bit_count(), rules,
@@ -303,13 +305,13 @@ def _sequence_addition_block(
 def _set_addition_block(key: int, length: int, wilds: int) -> Block:
     """The adds onto a set of ``length`` cards from a hand whose cards of the set's rank are
     counted by ``key``, holding ``wilds`` distinct wild faces the set may take (0 if it has
-    one) (`parlour.burraco._melds._set_additions`)."""
+    one) (`parlour.burraco._meld_adding.additions`)."""
     cache_key = (key << 4 | length) << 3 | wilds
     found = _SET_ADDITIONS.get(cache_key)
     if found is None:
         count = most = 0
         if key or wilds:
-            for suits in _sub_suits(key):
+            for suits in sub_suits(key):
                 added = len(suits)
                 total = length + added
                 if total > MAX_SET_LENGTH:

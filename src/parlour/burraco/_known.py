@@ -24,7 +24,9 @@ def after_pickup(
 ) -> tuple[int, ...]:
     """``known`` after ``seat`` took the discard pile ``pile`` (faces): it holds them all."""
     record = known or nothing_known(players)
-    return (*record[:seat], record[seat] + pack(pile), *record[seat + 1 :])
+    changed = list(record)
+    changed[seat] += pack(pile)
+    return tuple(changed)
 
 
 _LOW_BITS = sum(1 << (3 * face) for face in range(FACE_COUNT))
@@ -42,9 +44,13 @@ def after_laying(known: tuple[int, ...], seat: int, laid: int) -> tuple[int, ...
     if not known:
         return known
     held = known[seat]
+    if not held:
+        return known  # nothing known of this hand (the common case): nothing to forget
     shared = _faces_present(held) & _faces_present(laid)
     if not shared:
         return known
     for face in distinct_faces(shared):
         held = remove(held, face, min(count(held, face), count(laid, face)))
-    return (*known[:seat], held, *known[seat + 1 :])
+    changed = list(known)
+    changed[seat] = held
+    return tuple(changed)

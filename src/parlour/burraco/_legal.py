@@ -7,7 +7,7 @@ still end the turn afterwards (Settled points 6–7): with an empty hand it take
 directly (if the team has not had one); otherwise it must hold a card it may discard.
 
 Legal moves come in this order: in the draw phase ``draw`` then ``pickup``; in the play phase
-every ``meld`` in the meld engine's order (`parlour.burraco._melds.new_melds`), then every
+every ``meld`` in the meld engine's order (`parlour.burraco._meld_listing.new_melds`), then every
 ``add`` by meld number (each meld's additions in the engine's order), then every ``discard`` by
 face (suits S H D C, ranks 2 up to A, the joker last).
 """
@@ -37,23 +37,16 @@ from parlour.burraco._faces import (
     pack,
     shares_a_face,
 )
-from parlour.burraco._melds import (
-    SUIT_MASKS,
-    WILD_FIELDS,
-    Addition,
-    MeldKind,
-    MeldRules,
+from parlour.burraco._meld_adding import (
     additions,
-    new_sequence_at,
-    new_sequences_of_suit,
-    new_sets_of_rank,
-    rank_key,
     sequence_addition_at,
     sequence_addition_shapes,
     set_addition_at,
-    set_rank_mask,
 )
-from parlour.burraco._melds import Meld as TableMeld
+from parlour.burraco._meld_listing import new_sequence_at, new_sequences_of_suit, new_sets_of_rank
+from parlour.burraco._meld_shapes import rank_key, set_rank_mask
+from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS, Addition, MeldKind, MeldRules
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, Phase, Turn
@@ -417,11 +410,20 @@ class LegalMoves(Sequence[Move]):
             return False
         return True
 
+    def picked(self, move: object) -> Picked | None:
+        """``(self, move, made)`` if ``move`` is the very move object just read from this set by
+        index, ``made`` what it makes (the new meld, the addition, None for a discard); else
+        None. A look-up that builds nothing, for `apply` to take a move known legal."""
+        picked = _MADE_BY_PICKED.get((id(self), id(move)))
+        if picked is not None and picked[0] is self and picked[1] is move:
+            return picked
+        return None
+
     def made_by(self, move: object) -> TableMeld | Addition | None:
         """The new meld or the addition that the legal ``move`` makes (None for a discard);
         `KeyError` if ``move`` is not one of these moves."""
-        picked = _MADE_BY_PICKED.get((id(self), id(move)))
-        if picked is not None and picked[0] is self and picked[1] is move:
+        picked = self.picked(move)
+        if picked is not None:
             return picked[2]
         if isinstance(move, Discard):
             for number, kind, a, b, c, d in self._blocks:
@@ -453,7 +455,10 @@ class LegalMoves(Sequence[Move]):
         return f"LegalMoves({list(self)!r})"
 
 
-_MADE_BY_PICKED: dict[tuple[int, int], tuple[LegalMoves, Move, TableMeld | Addition | None]] = {}
+Picked = tuple["LegalMoves", Move, TableMeld | Addition | None]
+"""A legal set, a move read from it by index, and what that move makes."""
+
+_MADE_BY_PICKED: dict[tuple[int, int], Picked] = {}
 """What each move read by index from a `LegalMoves` makes (the new meld, the addition, or None
 for a discard), keyed by the identities of the legal set and the move object and holding both
 (so neither identity is reused while its entry lives). An entry is written once, from the

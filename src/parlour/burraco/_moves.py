@@ -15,8 +15,9 @@ from typing import ClassVar
 import attrs
 
 from parlour.burraco._faces import FACE_OF
-from parlour.burraco._melds import Meld as TableMeld
-from parlour.burraco._melds import MeldKind, MeldRules, read_meld
+from parlour.burraco._meld_reading import read_meld
+from parlour.burraco._meld_tables import Meld as TableMeld
+from parlour.burraco._meld_tables import MeldKind, MeldRules
 from parlour.cards import Card, card_text, sort_cards
 from parlour.core import Move
 from parlour.errors import describe

@@ -1,13 +1,11 @@
 """Plain-English narration of Burraco moves, for `parlour demo burraco` and front-end logs:
 draws and pickups, melds and adds (with the meld as it now stands), pozzetti, discards,
-closings, and each hand's score sheet; the move's events (`parlour.burraco.events`) told by one
+closings, and each hand's score sheet; the move's events (`parlour.burraco._events`) told by one
 table of sentence templates."""
 
 from __future__ import annotations
 
-from parlour.burraco._legal import TEAMS
-from parlour.burraco._state import BurracoState, HandResult, TeamScore
-from parlour.burraco.events import (
+from parlour.burraco._events import (
     CardsAdded,
     HandScored,
     HandStarted,
@@ -17,6 +15,8 @@ from parlour.burraco.events import (
     PozzettoTaken,
     events,
 )
+from parlour.burraco._legal import TEAMS
+from parlour.burraco._state import BurracoState, HandResult, TeamScore
 from parlour.cards import Card
 from parlour.core import Move
 from parlour.events import Template, render

@@ -31,7 +31,8 @@ from parlour.burraco._faces import (
     pack,
 )
 from parlour.burraco._legal import TEAM_OF, TEAMS, legal_moves, meld_rules, team_melds_allow_set
-from parlour.burraco._melds import Meld, read_meld
+from parlour.burraco._meld_reading import read_meld
+from parlour.burraco._meld_tables import Meld
 from parlour.burraco._options import Options
 from parlour.burraco._scoring import hand_awards, match_winner
 from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.burraco._faces import CARD_VALUE, FACE_OF
-from parlour.burraco._melds import Meld
+from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import TeamScore
 from parlour.burraco.rules import BURRACO_BONUS, CLOSING_BONUS, NO_POZZETTO_PENALTY, ScoreReasons
 from parlour.cards import Card

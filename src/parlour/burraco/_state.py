@@ -9,14 +9,18 @@ is cached, so hashing a state costs the same in the first hand and the tenth.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
-from parlour.burraco._melds import Meld
+from parlour.burraco._meld_tables import Meld
 from parlour.burraco._options import Options
 from parlour.core import ScoreEvent
 from parlour.positions import StateJson
 from parlour.records import JsonRecord
+
+if TYPE_CHECKING:
+    from parlour.burraco._judgement import Judgement
 
 __all__ = ["BurracoState", "HandResult", "Phase", "Table", "TeamScore", "Turn"]
 
@@ -120,6 +124,11 @@ class BurracoState(StateJson):
     * ``known``: each seat's packed cards that everybody knows it holds (the discard pile it
       took, less one copy of each face it has since melded, added or discarded).
 
+    * ``judged``: the judgement of the move that made this state (what it laid, added, drew,
+      took, closed; `parlour.burraco._judgement`), which the events read; None for a state
+      read from a position or built by hand. It is not part of the state's value: not
+      compared, not hashed, not written in a position.
+
     The record holds no cache: its legal moves are kept, once computed, in a bounded cache of
     `parlour.burraco._legal` keyed by the state.
     """
@@ -139,6 +148,7 @@ class BurracoState(StateJson):
     turn: Turn = NEW_TURN
     stalled: int = 0
     known: tuple[int, ...] = ()
+    judged: Judgement | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def stock_left(self) -> int:

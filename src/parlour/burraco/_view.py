@@ -17,7 +17,7 @@ import attrs
 from parlour.burraco._faces import FACE_CARDS, cards_of, faces_of, pack
 from parlour.burraco._faces import size as hand_size
 from parlour.burraco._legal import TEAMS
-from parlour.burraco._melds import Meld
+from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import BurracoState, HandResult, Phase
 from parlour.cards import Card
 from parlour.core import legal_moves
@@ -158,4 +158,6 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
         size = len(pozzetti[index])
         pozzetti[index] = tuple(sorted(pool[position : position + size]))
         position += size
-    return attrs.evolve(state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
+    return attrs.evolve(
+        state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti), judged=None
+    )

@@ -1,7 +1,7 @@
 """Burraco's rule tables: the deal layouts by number of players, the sizes that end a hand, the
 bonuses and penalties of the hand score, and what closing requires (rules §4.2, §4.6–§4.9).
 
-The meld rules (sets, sequences, wilds) are in `parlour.burraco._melds`; the card values and
+The meld rules (sets, sequences, wilds) are in `parlour.burraco._meld_tables`; the card values and
 the deck in `parlour.burraco._faces`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlour.burraco._faces import DECK
-from parlour.burraco._melds import Meld
+from parlour.burraco._meld_tables import Meld
 from parlour.core import DealField
 from parlour.deal_layout import DealLayout
 from parlour.score_reasons import ScoreReason, reasons_of

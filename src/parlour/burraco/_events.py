@@ -9,13 +9,22 @@ from typing import ClassVar
 import attrs
 
 from parlour.burraco._faces import FACE_CARDS
+from parlour.burraco._judgement import (
+    ADD,
+    DISCARD,
+    DRAW_CARD,
+    MELD,
+    PICKUP_PILE,
+    Judgement,
+    judge,
+)
 from parlour.burraco._legal import TEAM_OF
-from parlour.burraco._melds import Meld as TableMeld
-from parlour.burraco._moves import Add, Discard, Draw, Meld, PickUp
+from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._state import BurracoState, HandResult, Phase
 from parlour.cards import Card
-from parlour.core import Deal, Move, game_of, score_events, winners
-from parlour.events import Event, HandShown, MatchWon, added_cards, new_score_events
+from parlour.core import Deal, Move, Violation, game_of, score_events, winners
+from parlour.errors import IllegalMoveError
+from parlour.events import Event, HandShown, MatchWon, new_score_events
 from parlour.records import JsonRecord
 
 __all__ = [
@@ -166,7 +175,9 @@ class HandScored(Event):
 
 
 def events(before: BurracoState, move: Move, after: BurracoState) -> tuple[Event, ...]:
-    """The events of ``move``, applied to ``before`` to give ``after``."""
+    """The events of ``move``, applied to ``before`` to give ``after``: read from the judgement
+    the transition recorded (``after.judged``: what the move drew, laid, added, took, closed),
+    or, for a state that keeps none, from the judgement of ``move`` on ``before``."""
     players = before.table.options.players
     if isinstance(move, Deal):
         table = after.table
@@ -183,48 +194,43 @@ def events(before: BurracoState, move: Move, after: BurracoState) -> tuple[Event
             cards = zones[f"hand {seat}"]
             found.append(HandShown(seat=seat, reason="deal", size=len(cards), cards=cards))
         return tuple(found)
+    judged = _judgement_of(before, move, after)
     seat = before.to_act
     team = TEAM_OF[players][seat]
     found = []
-    if isinstance(move, Draw):
-        hand = f"hand {seat}"
-        drawn = added_cards(
-            game_of(before).card_zones(before)[hand], game_of(after).card_zones(after)[hand]
-        )
-        found.append(
-            Drew(seat=seat, stock_left=before.stock_left - 1, card=drawn[0] if drawn else None)
-        )
-    elif isinstance(move, PickUp):
+    kind = judged.kind
+    if kind == DRAW_CARD:
+        card = FACE_CARDS[judged.face]
+        found.append(Drew(seat=seat, stock_left=before.stock_left - 1, card=card))
+    elif kind == PICKUP_PILE:
         pile = tuple(FACE_CARDS[face] for face in before.discard)
         found.append(PileTaken(seat=seat, size=len(pile), cards=pile))
-    elif isinstance(move, Meld):
-        number = len(after.melds[team])
-        found.append(
-            MeldLaid(seat=seat, team=team, number=number, meld=MeldShape.of(after.melds[team][-1]))
-        )
-        found.extend(_burracos(before, after, team))
-    elif isinstance(move, Add):
-        meld = after.melds[team][move.number - 1]
-        found.append(
-            CardsAdded(
-                seat=seat,
-                team=team,
-                number=move.number,
-                added=tuple(move.cards),
-                meld=MeldShape.of(meld),
+    elif kind in (MELD, ADD):
+        meld = judged.meld
+        assert meld is not None
+        if kind == MELD:
+            laid: Event = MeldLaid(
+                seat=seat, team=team, number=judged.number, meld=MeldShape.of(meld)
             )
-        )
-        found.extend(_burracos(before, after, team))
-    elif isinstance(move, Discard):
-        found.append(Discarded(seat=seat, card=move.card))
+        else:
+            assert judged.addition is not None
+            laid = CardsAdded(
+                seat=seat, team=team, number=judged.number, added=judged.addition.added,
+                meld=MeldShape.of(meld),
+            )  # fmt: skip
+        found.append(laid)
+        if judged.completes_burraco:
+            found.append(BurracoCompleted(team=team, number=judged.number, clean=meld.is_clean))
+    elif kind == DISCARD:
+        found.append(Discarded(seat=seat, card=FACE_CARDS[judged.face]))
     in_play = after.phase is Phase.DRAW or after.phase is Phase.PLAY
-    if in_play and after.pozzetti_taken != before.pozzetti_taken:
+    if in_play and judged.pozzetto >= 0:
         found.append(
             PozzettoTaken(
                 seat=seat,
-                which=after.pozzetti_taken,
-                size=len(after.pozzetti[after.pozzetti_taken - 1]),
-                on_discard=bool(after.unseen >> seat & 1),
+                which=judged.pozzetto + 1,
+                size=len(after.pozzetti[judged.pozzetto]),
+                on_discard=kind == DISCARD,
             )
         )
     found.extend(new_score_events(score_events(before), score_events(after)))
@@ -240,12 +246,13 @@ def events(before: BurracoState, move: Move, after: BurracoState) -> tuple[Event
     return tuple(found)
 
 
-def _burracos(before: BurracoState, after: BurracoState, team: int) -> list[Event]:
-    """A `BurracoCompleted` for each of ``team``'s melds that became a burraco."""
-    old = before.melds[team]
-    found: list[Event] = []
-    for index, meld in enumerate(after.melds[team]):
-        was = index < len(old) and old[index].is_burraco
-        if meld.is_burraco and not was:
-            found.append(BurracoCompleted(team=team, number=index + 1, clean=meld.is_clean))
+def _judgement_of(before: BurracoState, move: Move, after: BurracoState) -> Judgement:
+    """The judgement of ``move``: the one ``after`` recorded when its transition made it from
+    this move, else ``move`` judged on ``before`` (a state read from a position)."""
+    judged = after.judged
+    if judged is not None and (judged.move is move or judged.move == move):
+        return judged
+    found = judge(before, move, None)
+    if isinstance(found, Violation):
+        raise IllegalMoveError(found.rule, found.message, move)
     return found
