@@ -21,8 +21,8 @@ DOCUMENTED_GAMES = BUILT_IN
 """Every registered game: each must have a page with a violation-id table."""
 
 _BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*(?:rule=)?\"([a-z_]+\.[a-z_]+)\"")
-_GAME_PROBLEM_ID = re.compile(r"\b_problem\(\s*\"([a-z_]+)\"")
-"""A game's own problem records (Burraco's meld engine builds ``_problem("two_wilds", …)``,
+_GAME_PROBLEM_ID = re.compile(r"\b(?:meld)?_problem\(\s*\"([a-z_]+)\"")
+"""A game's own problem records (Burraco's meld engine builds ``meld_problem("two_wilds", …)``,
 which its game logic turns into the violation ``burraco.two_wilds``)."""
 _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 
