@@ -39,7 +39,7 @@ from parlour import (
     validate_files,
     write_log,
 )
-from parlour.validation import summarize
+from parlour.io import summarize
 
 DEFAULT_LOGS = 100_000
 DEFAULT_DISTINCT = 500

@@ -28,7 +28,7 @@ import attrs
 
 import parlour
 from parlour.agents import Agent, make_agent, play_match
-from parlour.core import Move
+from parlour.engine import Move
 
 DEFAULT_PAIRS = "heuristic/random,ismcts:200/heuristic"
 Z_95 = 1.959963984540054

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 
 from parlour import Move, View, winners
 from parlour.agents import Agent, RandomAgent, play_match
-from parlour.cards import Card, Rank
+from parlour.base import (
+    Card,
+    Rank,
+)
 from parlour.ecarte import Discard, Play
 from parlour.ecarte.rules import RANK_ORDER
 

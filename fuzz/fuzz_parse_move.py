@@ -21,7 +21,7 @@ from harness import HarnessError, checked, split_input, states
 
 import parlour
 from parlour import IllegalMoveError, NotationError, ParlourError
-from parlour.cards import parse_card
+from parlour.base import parse_card
 
 GAMES = tuple(parlour.game_names())
 

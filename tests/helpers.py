@@ -19,8 +19,11 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError, ParlourError
-from parlour.cards import Card, parse_card
-from parlour.core import get_game
+from parlour.base import (
+    Card,
+    parse_card,
+)
+from parlour.engine import get_game
 from parlour.games import GAMES
 
 __all__ = [

@@ -25,8 +25,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 import parlour
-from parlour.core import Move, get_game
-from parlour.options import option_specs
+from parlour.base import option_checks
+from parlour.engine import (
+    Move,
+    get_game,
+)
 
 __all__ = [
     "Chooser",
@@ -94,7 +97,7 @@ def seeds() -> st.SearchStrategy[int]:
 def option_values(game_name: str) -> dict[str, tuple[Any, ...]]:
     """Each option of the game with the values to exercise: its default first, then every other
     example value of its spec (duplicates dropped, order kept)."""
-    specs = option_specs(get_game(game_name).options_type)
+    specs = option_checks(get_game(game_name).options_type)
     values: dict[str, tuple[Any, ...]] = {}
     for name, (default, spec) in specs.items():
         chosen: list[Any] = [default]

@@ -1,4 +1,4 @@
-"""The piquet card indexes shared by Belote, Bezique and Écarté (`parlour.card_index`)."""
+"""The piquet card indexes shared by Belote, Bezique and Écarté (`parlour.base`)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.card_index import (
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
     PIQUET_INDEX_BY_CODE,
     PIQUET_INDEX_OF,
+    parse_card,
     piquet_cards,
     piquet_index,
     piquet_mask,
 )
-from parlour.cards import JOKER, PIQUET_DECK, parse_card
 
 # Suits S H D C, each 7 8 9 10 J Q K A: the index is 8 * suit + (rank position from the 7).
 _INDEXES = [("7S", 0), ("AS", 7), ("7H", 8), ("10D", 19), ("JC", 28), ("AC", 31)]

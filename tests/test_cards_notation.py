@@ -8,7 +8,11 @@ import pytest
 
 import parlour
 from parlour import JOKER, PIQUET_DECK, Card, NotationError, Rank, Suit, parse_card
-from parlour.cards import format_cards, parse_suit, sort_cards
+from parlour.base import (
+    format_cards,
+    parse_suit,
+    sort_cards,
+)
 
 
 @pytest.mark.parametrize(

@@ -238,7 +238,7 @@ def test_a_reference_to_nothing_fails_the_build(tmp_path: Path) -> None:
     source.mkdir()
     (source / "conf.py").write_text((DOCS / "conf.py").read_text(encoding="utf-8"), "utf-8")
     (source / "index.md").write_text(
-        "# A page\n\nSee {py:class}`parlour.core.Game` and {py:func}`parlour.aply`.\n", "utf-8"
+        "# A page\n\nSee {py:class}`parlour.engine.Game` and {py:func}`parlour.aply`.\n", "utf-8"
     )
     built = subprocess.run(
         [
@@ -262,7 +262,7 @@ def test_a_reference_to_nothing_fails_the_build(tmp_path: Path) -> None:
     )
     assert built.returncode != 0
     assert "reference target not found: parlour.aply" in built.stderr
-    assert "parlour.core.Game" not in built.stderr
+    assert "parlour.engine.Game" not in built.stderr
 
 
 def inventory(site: Path) -> dict[str, str]:
@@ -346,7 +346,7 @@ def test_the_reference_documents_every_public_name(site: Path) -> None:
 
 
 def canonical_names() -> dict[str, str]:
-    """Each public class's defining name (``parlour.belote.game.BeloteGame``) -> its documented
+    """Each public class's defining name (``parlour.belote.BeloteGame``) -> its documented
     name: autodoc records a class under both (its ``:canonical:`` alias)."""
     names: dict[str, str] = {}
     for name, documented in public_names().items():
@@ -373,7 +373,7 @@ def test_the_reference_documents_nothing_internal(site: Path) -> None:
     opaque = opaque_names()
     canonical = canonical_names()
     assert {"parlour.belote.BeloteState", "parlour.burraco.BurracoGame"} <= opaque
-    assert canonical["parlour.belote.game.BeloteGame"] == "parlour.belote.BeloteGame"
+    assert canonical["parlour.belote._game.BeloteGame"] == "parlour.belote.BeloteGame"
     internal = []
     for name, role in inventory(site).items():
         name = documented_name(name, canonical)

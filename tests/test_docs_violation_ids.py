@@ -3,7 +3,7 @@ section "Violation ids").
 
 The ids the code can return are read from the game's source: the first argument of every
 `Violation(...)` and the rule of every `Obligation(...)` it builds, plus the shared ids of
-`parlour.turns.turn_violation` and `parlour.notation.deal_violation` when the game calls them.
+`parlour.engine.turn_violation` and `parlour.engine.deal_violation` when the game calls them.
 """
 
 from __future__ import annotations
@@ -28,13 +28,12 @@ _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 
 
 SHARED_CHECKS = {
-    "turn_violation(": ("turns.py", "notation.py"),
-    "deal_violation(": ("notation.py",),
-    "(TrickGame):": ("trick_game.py", "turns.py", "notation.py"),
-    "from parlour.play_verdicts import": ("play_verdicts.py",),
+    "turn_violation(": ("engine/_turns.py", "engine/_notation.py"),
+    "deal_violation(": ("engine/_notation.py",),
+    "(TrickGame):": ("tricks/_skeleton.py", "engine/_turns.py", "engine/_notation.py"),
 }
 """The shared modules whose ids a game can return, by the call (or the base class, or the
-import) that brings them in: `parlour.trick_game.TrickGame.check` calls `turn_violation`."""
+import) that brings them in: `parlour.tricks.TrickGame.check` calls `turn_violation`."""
 
 
 def ids_in_code(game: str) -> set[str]:

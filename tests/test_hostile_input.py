@@ -25,14 +25,31 @@ import pytest
 
 import parlour
 from parlour import GameLog, IllegalMoveError, LogError, NotationError, OptionsError, ParlourError
-from parlour import cards as cards_module
-from parlour.core import Deal, Move, Violation, get_game
-from parlour.errors import SeatError, SeedError
-from parlour.log import MAX_DEPTH, MAX_INT_DIGITS, read_log, replay, validate, validate_files
-from parlour.match import Match
-from parlour.moves import Play
-from parlour.notation import MAX_MOVE_CHARS, MAX_MOVE_TOKENS
-from parlour.options import MAX_OPTION_INT, option_specs
+from parlour.base import (
+    MAX_OPTION_INT,
+    SeatError,
+    SeedError,
+    option_checks,
+)
+from parlour.base import _cards as cards_module
+from parlour.engine import (
+    MAX_MOVE_CHARS,
+    MAX_MOVE_TOKENS,
+    Deal,
+    Move,
+    Play,
+    Violation,
+    get_game,
+)
+from parlour.io import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    Match,
+    read_log,
+    replay,
+    validate,
+    validate_files,
+)
 from tests.helpers import BUILT_IN
 from tests.strategies import playout_states
 
@@ -172,7 +189,7 @@ def test_huge_integers_are_parlour_errors_everywhere(game: str) -> None:
             parlour.new_game(huge)  # type: ignore[call-overload]
         assert_format_problem(validate({**good_log(game), "game": huge}), "digits")
         assert_format_problem(validate({**good_log(game), "game": 10**900}), "game")
-        for name, (default, _spec) in option_specs(get_game(game).options_type).items():
+        for name, (default, _spec) in option_checks(get_game(game).options_type).items():
             bad_values: tuple[Any, ...] = (huge, [huge], MAX_OPTION_INT + 1)
             for value in bad_values:
                 with pytest.raises(OptionsError) as raised:
@@ -339,7 +356,7 @@ def test_hand_built_plays_of_non_cards_are_violations(game: str) -> None:
 
 
 def test_hand_built_belote_takes_with_bad_suits_are_violations() -> None:
-    from parlour.belote.moves import Take
+    from parlour.belote import Take
 
     first_round = parlour.new_game("belote", seed=1)
     second_round = first_round
@@ -406,7 +423,7 @@ def test_seeds_and_rngs_of_the_wrong_type_are_refused(game: str) -> None:
 def test_list_options_refuse_floats_and_bools(game: str) -> None:
     lists = {
         name: default
-        for name, (default, _spec) in option_specs(get_game(game).options_type).items()
+        for name, (default, _spec) in option_checks(get_game(game).options_type).items()
         if isinstance(default, tuple) and default and all(type(i) is int for i in default)
     }
     for name, default in lists.items():

@@ -14,7 +14,7 @@ import pytest
 
 import parlour
 from parlour.cli import main
-from parlour.log import read_log
+from parlour.io import read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 ECARTE = ["play", "ecarte", "--seat", "1", "--seed", "3", "--option", "target=null"]
@@ -73,7 +73,7 @@ def test_the_legal_moves_are_numbered_in_their_order(
     assert listed == [str(move) for move in parlour.legal_moves(first)]
     hand = next(line for line in out.splitlines() if line.startswith("Your hand: "))
     held = parlour.view(first, 1).hand
-    assert hand == "Your hand: " + " ".join(card.symbol for card in parlour.cards.sort_cards(held))
+    assert hand == "Your hand: " + " ".join(card.symbol for card in parlour.base.sort_cards(held))
 
 
 def test_notation_is_accepted_and_end_of_input_stops_cleanly(

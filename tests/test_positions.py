@@ -66,7 +66,7 @@ def test_the_header_comes_first(game: str) -> None:
 @pytest.mark.parametrize(
     ("change", "path", "words"),
     [
-        (lambda p: p.update(format="parlour.log"), "format", "'format' must be"),
+        (lambda p: p.update(format="parlour.io"), "format", "'format' must be"),
         (lambda p: p.pop("format"), "format", "'format' must be"),
         (lambda p: p.update(version=2), "version", "'version' must be 1"),
         (lambda p: p.update(version=True), "version", "'version' must be 1"),

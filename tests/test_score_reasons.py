@@ -18,7 +18,10 @@ from parlour.belote import rules as belote_rules
 from parlour.bezique import rules as bezique_rules
 from parlour.burraco import rules as burraco_rules
 from parlour.ecarte import rules as ecarte_rules
-from parlour.score_reasons import ScoreReason, reasons_of
+from parlour.engine import (
+    ScoreReason,
+    reasons_of,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "parlour"

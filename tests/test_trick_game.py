@@ -1,4 +1,4 @@
-"""The trick-game skeleton (`parlour.trick_game`, `parlour.play_verdicts`) on a toy game, and the
+"""The trick-game skeleton (`parlour.tricks`, `parlour.tricks`) on a toy game, and the
 messages the three trick games now take from it, as they read before the skeleton existed."""
 
 from __future__ import annotations
@@ -10,21 +10,37 @@ import attrs
 import pytest
 
 import parlour
-from parlour.belote.moves import PASS
-from parlour.belote.play import play_evaluator as belote_evaluator
-from parlour.cards import PIQUET_DECK, Card, Rank, Suit, parse_card
-from parlour.core import CHANCE, Deal, DealField, Move, Violation
-from parlour.ecarte.moves import PROPOSE
-from parlour.errors import NotationError
-from parlour.moves import PIQUET_PLAYS, KeywordMove, Play
-from parlour.play_verdicts import broken_obligation, not_a_card, not_held
-from parlour.seating import partnership_teams
-from parlour.trick_game import (
+from parlour.base import (
+    PIQUET_DECK,
+    Card,
+    NotationError,
+    Rank,
+    Suit,
+    parse_card,
+    partnership_teams,
+)
+from parlour.belote._moves import PASS
+from parlour.belote._play import play_evaluator as belote_evaluator
+from parlour.ecarte._moves import PROPOSE
+from parlour.engine import (
+    CHANCE,
+    PIQUET_PLAYS,
+    Deal,
+    DealField,
+    KeywordMove,
+    Move,
+    Play,
+    Violation,
+)
+from parlour.tricks import (
     MoveCheck,
     MoveParser,
     OpeningStates,
     TrickGame,
+    broken_obligation,
     keyword_parser,
+    not_a_card,
+    not_held,
     play_parser,
     seat_to_act,
 )

@@ -1,67 +1,81 @@
-"""parlour: rules engines for classic card games (Belote first; Bezique, Écarté, Burraco next).
+"""parlour: rules engines for classic card games: Belote, Bezique, Burraco and Écarté.
 
-The facade re-exports the public API; each game also lives in its own subpackage
-(``parlour.belote``). See the README and ``docs/`` for the contract.
+The facade re-exports the public API, nothing else; each game also lives in its own
+subpackage (``parlour.belote``), and the layers below are ``parlour.base``,
+``parlour.engine`` and ``parlour.tricks`` (see ``docs/design.md``).
 """
 
-# Load the games (and with them every submodule, such as the module ``parlour.options``) before
-# binding the public names below, so that no submodule import can rebind a public name such as
-# the function ``options`` afterwards.
-from parlour import games as _games  # noqa: F401
-
-# isort: split
-from parlour.cards import JOKER, PIQUET_DECK, Card, Rank, Suit, parse_card
-from parlour.core import (
-    CHANCE,
-    Chance,
-    Deal,
-    Move,
-    Problem,
-    Report,
-    ScoreEvent,
-    View,
-    Violation,
-    apply,
-    check,
-    current_player,
-    deal_results,
-    format_move,
-    game_names,
-    is_chance,
-    is_over,
-    legal_moves,
-    options,
-    parse_move,
-    players,
-    random_deal,
-    resample_hidden,
-    score,
-    score_events,
-    teams,
-    winners,
-)
-from parlour.errors import (
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
+    Card,
     IllegalMoveError,
     LogError,
     NotationError,
     OptionsError,
     ParlourError,
     PositionError,
+    Rank,
     SeatError,
     SeedError,
+    Suit,
+    parse_card,
 )
-from parlour.events import Event, events, events_for
+from parlour.engine import (
+    CHANCE,
+    Chance,
+    Deal,
+    Event,
+    Move,
+    OptionSpec,
+    Outcome,
+    Problem,
+    Report,
+    ScoreEvent,
+    View,
+    Violation,
+    agent_view,
+    apply,
+    check,
+    current_player,
+    deal_results,
+    events,
+    events_for,
+    format_move,
+    game_names,
+    is_chance,
+    is_over,
+    legal_moves,
+    option_specs,
+    options,
+    outcome,
+    parse_move,
+    players,
+    random_deal,
+    resample_hidden,
+    sample_state,
+    score,
+    score_events,
+    state_from_dict,
+    state_to_dict,
+    teams,
+    view_schema,
+    winners,
+)
 from parlour.games import new_game, view  # (importing it registers the built-in games)
-from parlour.limits import Limits, LimitsError
-from parlour.log import GameLog, read_log, read_logs, replay, validate, validate_files, write_log
-from parlour.match import Match
-from parlour.match_outcome import Outcome, outcome
-from parlour.option_catalog import OptionSpec, option_specs
-from parlour.positions import state_from_dict, state_to_dict
-from parlour.sampling import agent_view, sample_state
-from parlour.view_schemas import view_schema
-
-__version__ = "0.1.0"
+from parlour.io import VERSION as __version__  # noqa: N811
+from parlour.io import (
+    GameLog,
+    Limits,
+    LimitsError,
+    Match,
+    read_log,
+    read_logs,
+    replay,
+    validate,
+    validate_files,
+    write_log,
+)
 
 __all__ = [
     "CHANCE",

@@ -9,7 +9,7 @@ from typing import Any
 
 import parlour
 from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent
-from parlour.core import Move
+from parlour.engine import Move
 from tests.strategies import iter_playout
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")

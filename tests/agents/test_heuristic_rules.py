@@ -14,11 +14,15 @@ from typing import Any
 
 import parlour
 from parlour.agents import HeuristicAgent
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+)
 from parlour.belote.rules import PLAIN_ORDER as BELOTE_PLAIN
 from parlour.belote.rules import PLAIN_POINTS, TRUMP_POINTS
 from parlour.belote.rules import TRUMP_ORDER as BELOTE_TRUMP
-from parlour.cards import Card, Rank, Suit
-from parlour.core import Move
+from parlour.engine import Move
 from tests.agents.helpers import SINGLE_DEAL
 from tests.strategies import iter_playout
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import parlour
-from parlour.agents.observation import observed_move
+from parlour.agents._ismcts import observed_move
 
 
 def _move(text: str) -> parlour.Move:

@@ -20,7 +20,10 @@ from parlour.agents import (
     agent_move,
     play_match,
 )
-from parlour.core import Move, get_game
+from parlour.engine import (
+    Move,
+    get_game,
+)
 from tests.agents.helpers import GAMES, SINGLE_DEAL, RecordingAgent
 
 

@@ -10,10 +10,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import parlour
+from parlour.base import (
+    Card,
+    Suit,
+    parse_card,
+    parse_suit,
+)
 from parlour.belote import BeloteState, DealResult, Options, Phase
+from parlour.belote._state import Table
 from parlour.belote.rules import card_index
-from parlour.belote.state import Table
-from parlour.cards import Card, Suit, parse_card, parse_suit
 from tests.helpers import Cards, card_mask, cards, deal_text_of, run
 
 __all__ = [

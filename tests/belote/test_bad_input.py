@@ -6,8 +6,8 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError, NotationError, OptionsError, ParlourError
+from parlour.base import parse_card
 from parlour.belote import BeloteState, Phase, Play
-from parlour.cards import parse_card
 from tests.belote.helpers import deal_text, new_match, play_example
 from tests.helpers import refused, run
 

@@ -7,9 +7,12 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError
+from parlour.base import (
+    Suit,
+    parse_card,
+)
 from parlour.belote import BeloteState, Phase, Take
 from parlour.belote.rules import card_index
-from parlour.cards import Suit, parse_card
 from tests.belote.helpers import deal_text, mask, new_match, start_deal
 from tests.helpers import cards, legal_texts, run, snapshot
 

@@ -10,8 +10,8 @@ import pytest
 
 import parlour
 from parlour import PIQUET_DECK
+from parlour.base import Card
 from parlour.belote import BeloteState, Options, Phase
-from parlour.cards import Card
 from tests.belote.helpers import last_deal, mask, new_match, play_example, play_state
 from tests.helpers import assert_option_defaults, legal_texts, run
 

@@ -14,9 +14,12 @@ import attrs
 from hypothesis import given
 
 import parlour
+from parlour.base import (
+    Card,
+    Suit,
+)
 from parlour.belote import BeloteState, Phase, Play
-from parlour.cards import Card, Suit
-from parlour.core import Deal
+from parlour.engine import Deal
 from tests.strategies import PlayoutSpec, iter_playout, playout_states, playouts
 
 SEATS: tuple[int | None, ...] = (None, 0, 1, 2, 3)

@@ -15,7 +15,18 @@ from typing import Any
 from hypothesis import given, settings
 
 import parlour
-from parlour.belote.moves import Play, Take
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+)
+from parlour.belote import (
+    BeloteState,
+    DealResult,
+    Phase,
+    Play,
+    Take,
+)
 from parlour.belote.rules import (
     DECK,
     PLAIN_ORDER,
@@ -23,8 +34,6 @@ from parlour.belote.rules import (
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
-from parlour.belote.state import BeloteState, DealResult, Phase
-from parlour.cards import Card, Rank, Suit
 from tests.strategies import PlayoutSpec, Step, playouts
 
 BIDDING = (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
@@ -190,7 +199,7 @@ def test_card_points_and_tricks_match_the_reference(spec: PlayoutSpec) -> None:
 @given(playouts("belote"))
 def test_cards_are_conserved(spec: PlayoutSpec) -> None:
     """The 32 cards are all somewhere, each exactly once, after every move."""
-    game = parlour.core.get_game("belote")
+    game = parlour.engine.get_game("belote")
     for step in _run(spec):
         zones = game.card_zones(step.after)
         cards = [card for held in zones.values() for card in held]

@@ -13,16 +13,32 @@ import pytest
 
 import parlour
 from parlour import OptionsError
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+    record_builder,
+    record_replacer,
+)
 from parlour.belote import BeloteState, DealResult, Options, Pass, Phase, Play, Take
-from parlour.belote.dealing import read_deal, shuffled_positions
-from parlour.belote.moves import PASS, PLAYS, TAKES
-from parlour.belote.play import play_evaluator
+from parlour.belote._dealing import (
+    read_deal,
+    shuffled_positions,
+)
+from parlour.belote._moves import (
+    PASS,
+    PLAYS,
+    TAKES,
+)
+from parlour.belote._play import play_evaluator
+from parlour.belote._state import Table
 from parlour.belote.rules import CARD_TABLE, DEAL_FIELDS, DECK, PLAYERS
-from parlour.belote.state import Table
-from parlour.cards import Card, Rank, Suit
-from parlour.core import CHANCE, Deal
-from parlour.filling import record_builder, record_replacer
-from parlour.notation import deal_in_packets, make_deal
+from parlour.engine import (
+    CHANCE,
+    Deal,
+    deal_in_packets,
+    make_deal,
+)
 
 SINGLE = {"target": None}
 

@@ -7,8 +7,11 @@ import json
 import pytest
 
 import parlour
+from parlour.base import (
+    Suit,
+    parse_card,
+)
 from parlour.belote import BeloteState, BeloteView, Phase
-from parlour.cards import Suit, parse_card
 from tests.belote.helpers import deal_text, new_match, start_deal
 from tests.helpers import cards, run
 

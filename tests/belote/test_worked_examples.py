@@ -12,11 +12,15 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.base import parse_card
 from parlour.belote import BeloteState, DealResult, Options, Phase
+from parlour.belote._scoring import (
+    DealFacts,
+    match_winner_team,
+    score_deal,
+)
+from parlour.belote._state import Table
 from parlour.belote.rules import card_index, mask_points
-from parlour.belote.scoring import DealFacts, match_winner_team, score_deal
-from parlour.belote.state import Table
-from parlour.cards import parse_card
 from tests.belote.helpers import last_deal, mask, new_match, play_example, start_deal
 from tests.helpers import run
 

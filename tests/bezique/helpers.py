@@ -19,10 +19,14 @@ from typing import Any
 
 import parlour
 from parlour import IllegalMoveError
+from parlour.base import (
+    PIQUET_DECK,
+    Card,
+    parse_card,
+)
 from parlour.bezique import BeziqueState, DealResult, Options, Phase
+from parlour.bezique._state import Table
 from parlour.bezique.rules import DECK, FACES, STOCK_SIZE, face_index
-from parlour.bezique.state import Table
-from parlour.cards import PIQUET_DECK, Card, parse_card
 from tests.helpers import Cards, card, cards, deal_text_of, legal_texts, run, texts
 
 __all__ = [

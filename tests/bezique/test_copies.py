@@ -1,4 +1,4 @@
-"""Which physical copy a move uses (Settled point 4 and the rules in `parlour.bezique.melds`):
+"""Which physical copy a move uses (Settled point 4 and the rules in `parlour.bezique._melds`):
 moves name faces, the deck holds two copies of each, and where the choice matters the engine
 must pick so that the player loses no later meld."""
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import attrs
 
 import parlour
+from parlour.base import options_to_json
 from parlour.bezique import BeziqueState, Options
 from parlour.bezique.rules import MELD_TABLE
-from parlour.options import options_to_json
 from tests.test_docs_violation_ids import ids_in_code as shared_ids_in_code
 
 ROOT = Path(__file__).resolve().parent.parent.parent

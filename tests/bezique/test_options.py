@@ -10,9 +10,9 @@ import pytest
 
 import parlour
 from parlour import OptionsError
+from parlour.base import sort_cards
 from parlour.bezique import Options, Phase
 from parlour.bezique.rules import DECK
-from parlour.cards import sort_cards
 from tests.bezique.helpers import (
     awards,
     deal_text,

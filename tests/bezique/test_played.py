@@ -11,10 +11,13 @@ from collections.abc import Iterator
 from hypothesis import given
 
 import parlour
+from parlour.base import (
+    Card,
+    Suit,
+)
 from parlour.bezique import BeziqueState, Phase, Play
 from parlour.bezique.rules import DECK
-from parlour.cards import Card, Suit
-from parlour.core import Deal
+from parlour.engine import Deal
 from tests.bezique.helpers import draw, start, trick
 from tests.strategies import PlayoutSpec, Step, iter_playout, playouts
 

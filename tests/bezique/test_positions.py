@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import PositionError
+from parlour.base import PIQUET_DECK
 from parlour.bezique import BeziqueState, Phase
+from parlour.bezique._state import deal_tricks
 from parlour.bezique.rules import DECK
-from parlour.bezique.state import deal_tricks
-from parlour.cards import PIQUET_DECK
 from tests.strategies import PlayoutSpec, iter_playout, option_presets, playouts
 
 Position = dict[str, Any]

@@ -20,7 +20,7 @@ from parlour.bezique.rules import (
     MELD_TABLE,
     STOCK_SIZE,
 )
-from parlour.core import Deal
+from parlour.engine import Deal
 from tests.strategies import PlayoutSpec, Step, playouts, random_playout
 
 MELD_REASONS = {kind.rule for kind in MELD_TABLE}

@@ -20,13 +20,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.bezique import BeziqueState, Phase
-from parlour.bezique.moves import Meld
+from parlour.base import (
+    PIQUET_DECK,
+    IllegalMoveError,
+    OptionsError,
+)
+from parlour.bezique import BeziqueState, Meld, Phase
+from parlour.bezique._state import replace_state
 from parlour.bezique.rules import BEZIQUE_PAIRS, QUARTET_FACES, fixed_melds
-from parlour.bezique.state import replace_state
-from parlour.cards import PIQUET_DECK
-from parlour.core import Deal
-from parlour.errors import IllegalMoveError, OptionsError
+from parlour.engine import Deal
 from tests.strategies import playout_states
 
 

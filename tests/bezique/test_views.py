@@ -11,9 +11,9 @@ import attrs
 import pytest
 
 import parlour
-from parlour.bezique import BeziqueState, Phase
-from parlour.bezique.view import BeziqueView, TableCard
-from parlour.cards import Suit
+from parlour.base import Suit
+from parlour.bezique import BeziqueState, BeziqueView, Phase
+from parlour.bezique._view import TableCard
 from tests.bezique.helpers import held_faces, play_to_trick, start, win_with
 from tests.bezique.worked_example import A, B, play_example
 from tests.helpers import card, cards, run

@@ -13,10 +13,10 @@ The deal and every move are in ``worked_example.py``.
 from __future__ import annotations
 
 import parlour
+from parlour.base import Suit
 from parlour.bezique import BeziqueState, Declaration, Phase
 from parlour.bezique.rules import Use
-from parlour.cards import Suit
-from parlour.core import ScoreEvent
+from parlour.engine import ScoreEvent
 from tests.bezique.helpers import held_faces, last_deal, new_match
 from tests.bezique.worked_example import DEAL, STAGE_ONE, STAGE_TWO, A, B, play_example
 from tests.helpers import card, cards

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import parlour
+from parlour.base import Card
 from parlour.burraco import BurracoState, BurracoView
 from parlour.burraco._faces import DECK
-from parlour.cards import Card
 from tests.helpers import Cards, cards, deal_text_of
 
 __all__ = ["HAND", "seen", "stacked_deal", "start", "state_of"]

@@ -11,18 +11,38 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from parlour.base import (
+    Rank,
+    partnership_teams,
+    team_of_seat,
+)
+from parlour.burraco import (
+    Add,
+    BurracoState,
+    Discard,
+    Meld,
+    MeldKind,
+    Options,
+    Phase,
+    Turn,
+)
 from parlour.burraco._faces import FACE_CARDS, count, distinct_faces, faces_of, is_wild_face, pack
 from parlour.burraco._meld_adding import additions
 from parlour.burraco._meld_listing import new_melds
-from parlour.burraco._meld_tables import Addition, MeldKind, MeldRules
+from parlour.burraco._meld_tables import (
+    Addition,
+    MeldRules,
+)
 from parlour.burraco._meld_tables import Meld as TableMeld
-from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
-from parlour.burraco._options import Options
-from parlour.burraco._state import BurracoState, Phase, Turn
+from parlour.burraco._moves import (
+    DRAW,
+    PICKUP,
+)
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.cards import Rank
-from parlour.core import Move, Violation
-from parlour.seating import partnership_teams, team_of_seat
+from parlour.engine import (
+    Move,
+    Violation,
+)
 
 __all__ = [
     "TEAMS",

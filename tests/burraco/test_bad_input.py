@@ -17,11 +17,17 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError, NotationError
-from parlour.belote.moves import Play
+from parlour.base import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+)
+from parlour.belote import Play
 from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
 from parlour.burraco._faces import DECK, FACE_OF, pack
-from parlour.cards import JOKER, Card, Rank, Suit, parse_card
-from parlour.core import Move
+from parlour.engine import Move
 from tests.burraco.helpers import seen, stacked_deal, start, state_of
 from tests.helpers import cards, deal_text_of, legal_texts, refused, run, unchanged
 

@@ -17,7 +17,7 @@ import pytest
 import parlour
 from parlour.burraco import BurracoState
 from parlour.cli import main
-from parlour.core import get_game
+from parlour.engine import get_game
 from tests.burraco.helpers import start
 from tests.helpers import run
 

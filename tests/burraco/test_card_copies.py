@@ -17,8 +17,12 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import GameLog, IllegalMoveError, NotationError, PositionError
+from parlour.base import (
+    JOKER,
+    Card,
+    parse_card,
+)
 from parlour.burraco import Add, BurracoState, Meld
-from parlour.cards import JOKER, Card, parse_card
 from tests.burraco.helpers import stacked_deal, start, state_of
 from tests.helpers import unchanged
 

@@ -8,8 +8,15 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
+from parlour.base import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+    sort_cards,
+)
 from parlour.burraco import _faces as faces
-from parlour.cards import JOKER, Card, Rank, Suit, parse_card, sort_cards
 
 RANK_VALUES = {
     "JK": 30, "2": 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,

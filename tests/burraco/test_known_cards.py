@@ -17,10 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
+from parlour.base import Card
 from parlour.burraco import Add, Discard, Meld, PickUp
 from parlour.burraco._faces import cards_of
-from parlour.cards import Card
-from parlour.core import Deal, get_game
+from parlour.engine import (
+    Deal,
+    get_game,
+)
 from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import cards
 

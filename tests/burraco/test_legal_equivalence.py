@@ -16,11 +16,10 @@ import attrs
 import pytest
 
 import parlour
-from parlour.burraco import BurracoState
+from parlour.burraco import BurracoState, Phase
 from parlour.burraco._faces import distinct_faces
 from parlour.burraco._legal import TEAM_OF, LegalMoves, legal_moves_of
-from parlour.burraco._state import Phase
-from parlour.core import Move
+from parlour.engine import Move
 from tests.burraco import legal_oracle
 from tests.profiles import thorough
 

@@ -20,13 +20,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
+from parlour.base import (
+    JOKER,
+    Card,
+    NotationError,
+    Rank,
+    Suit,
+    parse_card,
+    sort_cards,
+)
+from parlour.burraco import MeldKind
 from parlour.burraco._faces import DECK, pack_cards
 from parlour.burraco._meld_adding import additions
 from parlour.burraco._meld_listing import new_melds
 from parlour.burraco._meld_reading import addition_text, read_addition, read_meld
-from parlour.burraco._meld_tables import Addition, Meld, MeldKind, MeldProblem, MeldRules
-from parlour.cards import JOKER, Card, Rank, Suit, parse_card, sort_cards
-from parlour.errors import NotationError
+from parlour.burraco._meld_tables import (
+    Addition,
+    Meld,
+    MeldProblem,
+    MeldRules,
+)
 
 TOURNAMENT = MeldRules()
 FREE = MeldRules(wild_rearrangement="free")
@@ -718,11 +731,14 @@ def test_additions_see_the_whole_suit_as_the_unreduced_search_does(options: dict
     """`additions` looks only at the cards of the suit within reach of the meld (a speed-up):
     over the states of random play it gives exactly what the search over every card of the
     suit gives."""
-    from parlour.burraco import Options
+    from parlour.burraco import (
+        BurracoState,
+        Options,
+        Phase,
+    )
     from parlour.burraco._legal import TEAM_OF, meld_rules
     from parlour.burraco._meld_adding import sequence_additions
     from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS
-    from parlour.burraco._state import BurracoState, Phase
 
     rules = meld_rules(Options(**options))
     rng = random.Random(11)

@@ -17,11 +17,14 @@ import attrs
 import pytest
 
 import parlour
+from parlour.base import OptionsError
 from parlour.burraco import BurracoState
 from parlour.burraco._faces import DECK
 from parlour.burraco._scoring import match_winner
-from parlour.core import CHANCE, get_game
-from parlour.errors import OptionsError
+from parlour.engine import (
+    CHANCE,
+    get_game,
+)
 from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import assert_option_defaults, cards, legal_texts, refused, run
 

@@ -17,10 +17,13 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import PositionError
+from parlour.base import Card
 from parlour.burraco import BurracoState
 from parlour.burraco._faces import DECK
-from parlour.cards import Card
-from parlour.core import Move, get_game
+from parlour.engine import (
+    Move,
+    get_game,
+)
 from tests.strategies import iter_playout, option_presets
 
 GAME = get_game("burraco")

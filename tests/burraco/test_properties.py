@@ -23,9 +23,15 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import IllegalMoveError, NotationError
+from parlour.base import (
+    Card,
+    Rank,
+)
 from parlour.burraco import Add, BurracoView, Discard, Draw, Meld, PickUp
-from parlour.cards import Card, Rank
-from parlour.core import Move, get_game
+from parlour.engine import (
+    Move,
+    get_game,
+)
 
 GAME = get_game("burraco")
 

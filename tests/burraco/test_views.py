@@ -21,10 +21,10 @@ import attrs
 import pytest
 
 import parlour
+from parlour.base import Card
 from parlour.burraco import BurracoState, BurracoView, MeldView
 from parlour.burraco._faces import DECK, FACE_CARDS, FACE_OF, faces_of, pack
-from parlour.cards import Card
-from parlour.core import get_game
+from parlour.engine import get_game
 from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import cards, run
 

@@ -17,10 +17,14 @@ from typing import Any
 import attrs
 
 import parlour
+from parlour.base import Card
 from parlour.burraco import Add, BurracoState, Discard, Draw, Meld, PickUp
 from parlour.burraco._faces import FACE_OF, cards_of, pack
-from parlour.cards import Card
-from parlour.core import Deal, Move, get_game
+from parlour.engine import (
+    Deal,
+    Move,
+    get_game,
+)
 from tests.conformance.zones import HiddenCards, Layout, Transfer, card_key, rank_token, suit_letter
 from tests.strategies import Step
 

@@ -26,12 +26,25 @@ from typing import Any
 import attrs
 
 import parlour
-from parlour.belote.state import BeloteState, DealResult, Phase
-from parlour.bezique import moves as bezique_moves
-from parlour.bezique import state as bezique_state
-from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card
-from parlour.core import Deal, Move, get_game
-from parlour.ecarte import state as ecarte_state
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
+    Card,
+    parse_card,
+)
+from parlour.belote import (
+    BeloteState,
+    DealResult,
+    Phase,
+)
+from parlour.bezique import _moves as bezique_moves
+from parlour.bezique import _state as bezique_state
+from parlour.ecarte import _state as ecarte_state
+from parlour.engine import (
+    Deal,
+    Move,
+    get_game,
+)
 from tests.conformance.burraco_hooks import (
     burraco_deals_finished,
     burraco_flow,

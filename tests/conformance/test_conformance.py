@@ -30,7 +30,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.core import Deal, Game, Move, get_game
+from parlour.engine import (
+    Deal,
+    Game,
+    Move,
+    get_game,
+)
 from tests.conformance.games import HOOKS, THOROUGH, hooks_for
 from tests.conformance.zones import (
     Layout,

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.core import get_game
+from parlour.engine import get_game
 from tests.profiles import thorough
 from tests.strategies import iter_playout, option_presets
 

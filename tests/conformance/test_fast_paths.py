@@ -18,9 +18,12 @@ import pytest
 from hypothesis import given, settings
 
 import parlour
-from parlour.core import Move, game_of
-from parlour.moves import PIQUET_PLAYS
-from parlour.trick_game import TrickGame
+from parlour.engine import (
+    PIQUET_PLAYS,
+    Move,
+    game_of,
+)
+from parlour.tricks import TrickGame
 from tests.strategies import iter_playout, seeds
 
 GAMES = ("belote", "bezique", "ecarte")

@@ -23,8 +23,8 @@ import pytest
 
 import parlour
 from parlour import NotationError
-from parlour.core import get_game
-from parlour.options import option_specs
+from parlour.base import option_checks
+from parlour.engine import get_game
 from tests.helpers import unchanged
 
 
@@ -147,7 +147,7 @@ def _match(game: str, seed: int, curious: bool) -> list[Any]:
 
     A curious match prefers a move whose keyword it has not played yet, so that it passes
     through every phase (an Écarté exchange, a Bezique meld); otherwise moves are uniform."""
-    specs = option_specs(get_game(game).options_type)
+    specs = option_checks(get_game(game).options_type)
     options = {"target": None} if "target" in specs else {}
     state = parlour.new_game(game, options=options)
     rng = random.Random(seed)

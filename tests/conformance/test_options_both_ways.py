@@ -1,6 +1,6 @@
 """Options, accepted and refused, for every option of every registered game (DESIGN.md §1.3, §2).
 
-Generated from each game's option specs (`parlour.options.option_specs`): every example value
+Generated from each game's option specs (`parlour.base.option_specs`): every example value
 of every option is accepted by `new_game`, read back from the match's options record and
 written to JSON and back; values of the wrong type or outside a choice, unknown names and
 options that are not a mapping are refused with an `OptionsError` naming what was wrong.
@@ -20,8 +20,12 @@ import pytest
 
 import parlour
 from parlour import OptionsError
-from parlour.core import get_game
-from parlour.options import OptionSpec, option_specs, options_to_json
+from parlour.base import (
+    OptionCheck,
+    option_checks,
+    options_to_json,
+)
+from parlour.engine import get_game
 
 UNKNOWN_NAMES = ("colour", "", " target", "game_multiplier", "first_dealer", "trump", "Target")
 """Option names that no game has (checked against each game's names before use)."""
@@ -33,21 +37,21 @@ def _json(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def is_choice(spec: OptionSpec) -> bool:
-    """Whether the option takes only the values its examples list: `parlour.options.choice`
+def is_choice(spec: OptionCheck) -> bool:
+    """Whether the option takes only the values its examples list: `parlour.base.choice`
     describes such an option by its values, ``a | b``."""
     return spec.describe == " | ".join(json.dumps(_json(value)) for value in spec.examples)
 
 
-def specs(game: str) -> dict[str, tuple[Any, OptionSpec]]:
-    return option_specs(get_game(game).options_type)
+def specs(game: str) -> dict[str, tuple[Any, OptionCheck]]:
+    return option_checks(get_game(game).options_type)
 
 
 def _ints(values: tuple[Any, ...]) -> list[int]:
     return [v for v in values if type(v) is int]
 
 
-def bad_values(name: str, default: Any, spec: OptionSpec) -> list[tuple[str, Any]]:
+def bad_values(name: str, default: Any, spec: OptionCheck) -> list[tuple[str, Any]]:
     """Values that DESIGN.md §2 refuses for this option, each with a label."""
     examples = spec.examples
     bad: list[tuple[str, Any]] = []
@@ -88,7 +92,7 @@ def bad_values(name: str, default: Any, spec: OptionSpec) -> list[tuple[str, Any
     return bad
 
 
-def outside(spec: OptionSpec) -> list[tuple[str, Any]]:
+def outside(spec: OptionCheck) -> list[tuple[str, Any]]:
     """Values of the choice's types that the choice does not list."""
     examples = spec.examples
     result: list[tuple[str, Any]] = []

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import parlour
-from parlour.cards import Card
+from parlour.base import Card
 
 __all__ = [
     "CANONICAL_RANKS",

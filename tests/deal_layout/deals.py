@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import Deal
+from parlour.engine import Deal
 
 __all__ = ["copy_of", "with_group"]
 

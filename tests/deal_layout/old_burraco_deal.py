@@ -8,8 +8,12 @@ from __future__ import annotations
 import random
 
 from parlour.burraco._faces import DECK
-from parlour.core import Deal, DealField
-from parlour.notation import deal_in_packets, make_deal
+from parlour.engine import (
+    Deal,
+    DealField,
+    deal_in_packets,
+    make_deal,
+)
 
 __all__ = ["old_burraco_deal_fields", "old_burraco_random_deal"]
 

@@ -10,14 +10,12 @@ import operator
 import random
 from typing import Any
 
+from parlour.base import Card, moves_by_mask
 from parlour.belote.rules import DECK as BELOTE_DECK
 from parlour.belote.rules import PLAYERS as BELOTE_PLAYERS
 from parlour.bezique.rules import DECK as BEZIQUE_DECK
-from parlour.cards import Card
-from parlour.core import Deal
 from parlour.ecarte.rules import DECK as ECARTE_DECK
-from parlour.masks import moves_by_mask
-from parlour.notation import deal_in_packets
+from parlour.engine import Deal, deal_in_packets
 
 __all__ = [
     "old_belote_deal_cards",

@@ -11,11 +11,14 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.base import (
+    JOKER,
+    Card,
+    parse_card,
+)
 from parlour.burraco._faces import DECK
 from parlour.burraco.rules import DEAL_LAYOUTS
-from parlour.cards import JOKER, Card, parse_card
-from parlour.core import Deal
-from parlour.notation import deal_violation
+from parlour.engine import Deal, deal_violation
 from tests.deal_layout.deals import copy_of, with_group
 from tests.deal_layout.old_burraco_deal import old_burraco_deal_fields, old_burraco_random_deal
 

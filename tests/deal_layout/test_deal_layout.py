@@ -1,4 +1,4 @@
-"""`parlour.deal_layout`: where the rules put each position of a shuffled deck, and the reading
+"""`parlour.engine`: where the rules put each position of a shuffled deck, and the reading
 of a deal back into deck indexes, which must agree with the readers the games had before (kept
 in `old_random_deals`) on good deals and on every kind of bad one."""
 
@@ -10,14 +10,24 @@ from collections.abc import Callable
 import pytest
 
 import parlour
-from parlour.belote.dealing import stock_shares
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
+    Card,
+    parse_card,
+)
+from parlour.belote._dealing import stock_shares
 from parlour.belote.rules import DEAL_LAYOUT as BELOTE_LAYOUT
 from parlour.bezique.rules import DEAL_LAYOUT as BEZIQUE_LAYOUT
-from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card
-from parlour.core import Deal, DealField
-from parlour.deal_layout import DealLayout, DealtIndexes, seat_packet_positions
 from parlour.ecarte.rules import DEAL_LAYOUT as ECARTE_LAYOUT
-from parlour.shuffling import shuffled_positions
+from parlour.engine import (
+    Deal,
+    DealField,
+    DealLayout,
+    DealtIndexes,
+    seat_packet_positions,
+    shuffled_positions,
+)
 from tests.deal_layout.deals import copy_of, with_group
 from tests.deal_layout.old_random_deals import (
     old_belote_read_deal,

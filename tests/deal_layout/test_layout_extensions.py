@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
+    Card,
+    parse_card,
+    sort_cards,
+)
 from parlour.burraco._faces import DECK
 from parlour.burraco.rules import DEAL_LAYOUTS, HAND_PACKETS
-from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card, sort_cards
-from parlour.core import DealField
-from parlour.deal_layout import DealLayout
+from parlour.engine import DealField, DealLayout
 from tests.deal_layout.deals import copy_of
 
 IN_DECK_ORDER = list(range(108))

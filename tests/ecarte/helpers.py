@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import parlour
-from parlour.cards import parse_card
+from parlour.base import parse_card
 from parlour.ecarte import DealResult, EcarteState, EcarteView, Options, Phase
 from parlour.ecarte.rules import DECK, card_index
 from tests.helpers import Cards, card_mask, cards, deal_text_of, run

@@ -8,7 +8,7 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError, NotationError, OptionsError
-from parlour.cards import parse_card
+from parlour.base import parse_card
 from parlour.ecarte import Discard, EcarteState, Phase, Play
 from tests.ecarte.helpers import deal_text, hand_texts, new_match, play_forced_deal
 from tests.helpers import refused, run

@@ -251,7 +251,7 @@ def test_the_number_of_proposals_is_bounded_by_the_talon() -> None:
 
 def test_discards_are_out_of_play_and_counted() -> None:
     state = run(dealt(), ["propose", "accept", "discard 7S", "discard 7D"])
-    zones = parlour.core.get_game("ecarte").card_zones(state)
+    zones = parlour.engine.get_game("ecarte").card_zones(state)
     assert zones["discards 1"] == tuple(cards("7S"))
     assert zones["discards 0"] == tuple(cards("7D"))
     assert len(zones["talon"]) == 19

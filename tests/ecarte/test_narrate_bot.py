@@ -9,10 +9,14 @@ import pytest
 
 import parlour
 from parlour.cli import main
-from parlour.core import Move
 from parlour.ecarte import GAME, EcarteState, Phase
-from parlour.ecarte.bot import PLAY_THRESHOLD, bot_move, hand_strength
-from parlour.log import read_log
+from parlour.ecarte._bot import (
+    PLAY_THRESHOLD,
+    bot_move,
+    hand_strength,
+)
+from parlour.engine import Move
+from parlour.io import read_log
 from tests.ecarte.helpers import deal_text, mask, play_forced_deal, start
 from tests.helpers import cards, run
 

@@ -18,10 +18,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.cards import Card, Rank, Suit
-from parlour.core import Deal
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+)
 from parlour.ecarte import EcarteState, Phase, Play
-from parlour.ecarte.state import build_state
+from parlour.ecarte._state import build_state
+from parlour.engine import Deal
 from tests.ecarte.helpers import start, view_of
 from tests.helpers import cards, run
 from tests.strategies import iter_playout

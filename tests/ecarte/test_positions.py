@@ -17,10 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.cards import PIQUET_DECK, Suit
+from parlour.base import (
+    PIQUET_DECK,
+    PositionError,
+    Suit,
+)
 from parlour.ecarte import EcarteState
-from parlour.errors import PositionError
-from parlour.positions import state_from_dict
+from parlour.engine import state_from_dict
 from tests.strategies import option_presets, playout_states
 
 PRESETS = option_presets("ecarte")

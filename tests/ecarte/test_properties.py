@@ -15,10 +15,17 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 
 import parlour
-from parlour.cards import Card, Rank, Suit
-from parlour.core import Deal, get_game
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+)
 from parlour.ecarte import DealResult, Discard, EcarteState, MarkKing, Phase, Play, Propose, Refuse
 from parlour.ecarte.rules import DECK, RANK_ORDER
+from parlour.engine import (
+    Deal,
+    get_game,
+)
 from tests.ecarte.helpers import view_of
 from tests.strategies import PlayoutSpec, Step, playouts
 

@@ -13,14 +13,14 @@ import pytest
 
 import parlour
 from parlour.ecarte import Exchange, Options, Phase
-from parlour.ecarte.rules import TRICK_AWARDS, trick_outcome
-from parlour.ecarte.scoring import (
+from parlour.ecarte._scoring import (
     deal_situation,
     match_over_after_deal,
     target_reached,
     trick_award,
     winning_seats,
 )
+from parlour.ecarte.rules import TRICK_AWARDS, trick_outcome
 from tests.ecarte.helpers import last_deal, new_match, play_forced_deal, start
 from tests.helpers import legal_texts, run
 

@@ -20,12 +20,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.cards import parse_card
-from parlour.core import Deal
-from parlour.ecarte import EcarteState, Phase
-from parlour.ecarte.moves import Discard
-from parlour.ecarte.state import build_state
-from parlour.errors import IllegalMoveError, OptionsError
+from parlour.base import (
+    IllegalMoveError,
+    OptionsError,
+    parse_card,
+)
+from parlour.ecarte import Discard, EcarteState, Phase
+from parlour.ecarte._state import build_state
+from parlour.engine import Deal
 from tests.strategies import playout_states
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import parlour
-from parlour.events import HandShown
+from parlour.engine import HandShown
 
 
 def test_states_of_two_games_are_refused() -> None:

@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import Move
-from parlour.events import Scored, TrickWon
+from parlour.engine import (
+    Scored,
+    TrickWon,
+)
 from tests.events.helpers import SINGLE_DEAL, cards_mentioned, playout
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")

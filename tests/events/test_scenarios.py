@@ -6,10 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import parlour
-from parlour.belote.events import BeloteDeclared
-from parlour.cards import parse_card
-from parlour.ecarte.events import Discarded
-from parlour.events import CardPlayed, Event, TrickWon
+from parlour.base import parse_card
+from parlour.belote._events import BeloteDeclared
+from parlour.ecarte._events import Discarded
+from parlour.engine import (
+    CardPlayed,
+    Event,
+    TrickWon,
+)
 from tests.belote.helpers import start_deal
 from tests.ecarte.helpers import start
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import parlour
 from parlour import Match
-from parlour.core import get_game
+from parlour.engine import get_game
 
 __all__ = [
     "GAMES",

@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import GameLog, LogError, ParlourError, Report
-from parlour.log import read_log, replay, validate, write_log
+from parlour.io import (
+    read_log,
+    replay,
+    validate,
+    write_log,
+)
 from tests.fuzz.guard import examples, outcome
 from tests.fuzz.samples import GAMES
 from tests.fuzz.strategies import json_texts, json_values, mutated_logs, odd_texts

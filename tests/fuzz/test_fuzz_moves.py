@@ -18,15 +18,21 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import IllegalMoveError, ParlourError, Suit
-from parlour.belote.moves import Take
-from parlour.bezique.moves import Meld as BeziqueMeld
-from parlour.burraco._moves import Add
-from parlour.burraco._moves import Discard as BurracoDiscard
-from parlour.burraco._moves import Meld as BurracoMeld
-from parlour.cards import JOKER, parse_card
-from parlour.core import Move, Violation
-from parlour.ecarte.moves import Discard as EcarteDiscard
-from parlour.moves import Play
+from parlour.base import (
+    JOKER,
+    parse_card,
+)
+from parlour.belote import Take
+from parlour.bezique import Meld as BeziqueMeld
+from parlour.burraco import Add
+from parlour.burraco import Discard as BurracoDiscard
+from parlour.burraco import Meld as BurracoMeld
+from parlour.ecarte import Discard as EcarteDiscard
+from parlour.engine import (
+    Move,
+    Play,
+    Violation,
+)
 from tests.fuzz.guard import examples, outcome
 from tests.fuzz.samples import GAMES, sample_states
 

@@ -16,9 +16,16 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import Card, IllegalMoveError, NotationError, ParlourError
-from parlour.cards import parse_card, parse_suit
-from parlour.core import Move, Violation, get_game
-from parlour.notation import parse_deal
+from parlour.base import (
+    parse_card,
+    parse_suit,
+)
+from parlour.engine import (
+    Move,
+    Violation,
+    get_game,
+    parse_deal,
+)
 from tests.fuzz.guard import examples, outcome
 from tests.fuzz.samples import GAMES, card_tokens, sample_states
 from tests.fuzz.strategies import move_texts, odd_texts

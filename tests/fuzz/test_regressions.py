@@ -9,16 +9,22 @@ import pytest
 
 import parlour
 from parlour import IllegalMoveError, LogError, NotationError, read_log, write_log
-from parlour.belote.moves import Take
+from parlour.base import (
+    Card,
+    parse_card,
+)
+from parlour.belote import Take
+from parlour.burraco import Add
+from parlour.burraco import Discard as BurracoDiscard
+from parlour.burraco import Meld as BurracoMeld
 from parlour.burraco._meld_reading import read_addition, read_meld
 from parlour.burraco._meld_tables import MeldRules
-from parlour.burraco._moves import Add
-from parlour.burraco._moves import Discard as BurracoDiscard
-from parlour.burraco._moves import Meld as BurracoMeld
-from parlour.cards import Card, parse_card
-from parlour.core import Move, get_game
-from parlour.moves import Play
-from parlour.notation import make_deal
+from parlour.engine import (
+    Move,
+    Play,
+    get_game,
+    make_deal,
+)
 
 
 def _cards(text: str) -> list[Card]:

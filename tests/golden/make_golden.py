@@ -25,7 +25,10 @@ from typing import Any
 
 import parlour
 from parlour import Match, write_log
-from parlour.core import SupportsBot, get_game
+from parlour.engine import (
+    SupportsBot,
+    get_game,
+)
 
 HERE = Path(__file__).resolve().parent
 

@@ -39,10 +39,8 @@ from tests.test_docs_violation_ids import ids_in_docs  # noqa: E402
 
 import parlour  # noqa: E402
 from parlour import GameLog, Match, write_log  # noqa: E402
-from parlour.cards import Card, parse_card  # noqa: E402
-from parlour.core import Deal, Move, game_of, get_game  # noqa: E402
-from parlour.errors import NotationError  # noqa: E402
-from parlour.notation import make_deal  # noqa: E402
+from parlour.base import Card, NotationError, parse_card  # noqa: E402
+from parlour.engine import Deal, Move, game_of, get_game, make_deal  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "violations"
 

@@ -11,8 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import parlour
-from parlour.core import game_of
-from parlour.errors import OptionsError, ParlourError
+from parlour.base import (
+    OptionsError,
+    ParlourError,
+)
+from parlour.engine import game_of
 from parlour.integrations.actions import ActionError, checked_action
 from tests.hostile.strategies import bad_actions, huge_or_deep_values
 

@@ -19,9 +19,15 @@ from hypothesis import HealthCheck, given, settings
 
 import parlour
 from parlour import Limits, Match, write_log
-from parlour.log import read_logs, validate_files
-from parlour.play_command import MAX_LINE_CHARS, run_play
-from parlour.validation.command import printable
+from parlour.cli import (
+    MAX_LINE_CHARS,
+    printable,
+    run_play,
+)
+from parlour.io import (
+    read_logs,
+    validate_files,
+)
 from tests.helpers import BUILT_IN
 from tests.hostile.strategies import digit_like_texts, terminal_hostile_texts
 

@@ -14,10 +14,23 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import GameLog, Match, read_log, validate, write_log
-from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent, agent_move, play_match
-from parlour.agents.runner import MatchRandomness
-from parlour.errors import SHOWN_CHARS, ParlourError, describe
-from parlour.log import read_logs, validate_files
+from parlour.agents import (
+    HeuristicAgent,
+    ISMCTSAgent,
+    MatchRandomness,
+    RandomAgent,
+    agent_move,
+    play_match,
+)
+from parlour.base import (
+    SHOWN_CHARS,
+    ParlourError,
+    describe,
+)
+from parlour.io import (
+    read_logs,
+    validate_files,
+)
 from tests.hostile.strategies import huge_or_deep_values, wrong_types
 
 GAMES = parlour.game_names()

@@ -15,8 +15,8 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import parlour  # noqa: E402
-from parlour.core import get_game  # noqa: E402
 from parlour.encoding import encoding_for  # noqa: E402
+from parlour.engine import get_game  # noqa: E402
 from parlour.integrations.openspiel import GAME_NAMES, load_game, short_name  # noqa: E402
 
 SINGLE = {"target": None}

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import random
 
-from parlour.cards import Card
-from parlour.core import Move
-from parlour.moves import Play
+from parlour.base import Card
+from parlour.engine import Move, Play
 from tests.toy.play import legal_plays
 from tests.toy.rules import trick_winner
 from tests.toy.state import ToyState

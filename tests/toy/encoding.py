@@ -3,8 +3,13 @@ JS QS KS AS 9H … AH), and an observation built from the view's dict alone (see
 
 from __future__ import annotations
 
-from parlour.cards import Card, parse_card
-from parlour.encoding.base import (
+from parlour.base import (
+    Card,
+    NotationError,
+    parse_card,
+    shown,
+)
+from parlour.encoding import (
     Block,
     EncodingError,
     FlatEncoding,
@@ -17,7 +22,6 @@ from parlour.encoding.base import (
     turnup_observer,
     two_seat_observer,
 )
-from parlour.errors import NotationError, shown
 from tests.toy.rules import DECK, PLAYERS, TRICKS_PER_DEAL
 from tests.toy.state import PHASE_NAMES
 

@@ -1,4 +1,4 @@
-"""The toy game's events (the shared records of `parlour.events`, and one of its own) and its
+"""The toy game's events (the shared records of `parlour.engine`, and one of its own) and its
 narration, told from them by one table of sentence templates."""
 
 from __future__ import annotations
@@ -7,20 +7,22 @@ from typing import Any, ClassVar
 
 import attrs
 
-from parlour.core import Deal, Move, ScoreEvent
-from parlour.events import (
+from parlour.engine import (
     CardPlayed,
+    Deal,
     DealStarted,
     Event,
     HandShown,
     MatchWon,
+    Move,
+    Play,
     Scored,
+    ScoreEvent,
     Template,
     TrickWon,
     new_score_events,
     render,
 )
-from parlour.moves import Play
 from tests.toy.state import Phase, ToyState
 
 __all__ = ["SENTENCES", "DealEnded", "events", "narrate"]

@@ -7,11 +7,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from parlour.cards import Card
-from parlour.core import Deal, Move, ScoreEvent
-from parlour.deal_layout import DealLayout, shuffle_and_deal
-from parlour.moves import Play
-from parlour.trick_game import (
+from parlour.base import Card
+from parlour.engine import (
+    Deal,
+    DealLayout,
+    Move,
+    Play,
+    ScoreEvent,
+    shuffle_and_deal,
+)
+from parlour.tricks import (
     MoveCheck,
     MoveParser,
     MoveTransition,
@@ -38,7 +43,7 @@ MOVE_PARSERS: Mapping[str, MoveParser] = {"play": play_parser("9S")}
 
 
 class ToyGame(TrickGame):
-    """The toy game's rules behind the `parlour.core.Game` protocol."""
+    """The toy game's rules behind the `parlour.engine.Game` protocol."""
 
     name = "toy"
     players = PLAYERS
@@ -119,6 +124,7 @@ class ToyGame(TrickGame):
     sample_state = staticmethod(_view.sample_state)
     events = staticmethod(_events.events)
     narrate = staticmethod(_events.narrate)
+    sentences = _events.SENTENCES
     bot_move = staticmethod(_bot.bot_move)
 
 

@@ -17,9 +17,17 @@ from typing import Any
 import attrs
 
 import parlour
-from parlour.cards import JOKER, PIQUET_DECK, Card, parse_card
-from parlour.core import Deal, Move
-from parlour.moves import Play
+from parlour.base import (
+    JOKER,
+    PIQUET_DECK,
+    Card,
+    parse_card,
+)
+from parlour.engine import (
+    Deal,
+    Move,
+    Play,
+)
 from tests.conformance.zones import HiddenCards, Layout, Transfer, card_key, rank_token, suit_letter
 from tests.conformance.zones import trick_winner as shared_trick_winner
 from tests.strategies import Step

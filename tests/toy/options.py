@@ -1,10 +1,13 @@
-"""The toy game's one option, ``target``, built with the `parlour.options` helpers."""
+"""The toy game's one option, ``target``, built with the `parlour.base` option helpers."""
 
 from __future__ import annotations
 
 import attrs
 
-from parlour.options import option, positive_int_or_none
+from parlour.base import (
+    option,
+    positive_int_or_none,
+)
 
 __all__ = ["DESCRIPTIONS", "Options"]
 

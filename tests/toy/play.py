@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import attrs
 
-from parlour.cards import card_text, sort_cards
-from parlour.core import Deal, ScoreEvent, Violation
-from parlour.moves import Play
+from parlour.base import (
+    card_text,
+    sort_cards,
+)
+from parlour.engine import (
+    Deal,
+    Play,
+    ScoreEvent,
+    Violation,
+)
 from tests.toy.options import Options
 from tests.toy.rules import TRICK_REASON, TRICKS_PER_DEAL, legal_cards, trick_winner
 from tests.toy.state import DealResult, Phase, ToyState, Trick

@@ -13,12 +13,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.cards import Card, card_text
-from parlour.core import Game
-from parlour.errors import IllegalMoveError, PositionError
-from parlour.moves import Play
-from parlour.notation import make_deal
-from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
+from parlour.base import (
+    Card,
+    IllegalMoveError,
+    PositionError,
+    card_text,
+)
+from parlour.engine import (
+    MAX_LIST_ITEMS,
+    Game,
+    Play,
+    PositionReader,
+    card_texts,
+    make_deal,
+)
 from tests.toy.options import Options
 from tests.toy.play import match_over
 from tests.toy.rules import (
@@ -40,7 +48,7 @@ _MAX_SCORE = 2**53
 
 
 class ToyCodec:
-    """Writes toy states as positions and reads them back (`parlour.positions.PositionCodec`)."""
+    """Writes toy states as positions and reads them back (`parlour.engine.PositionCodec`)."""
 
     def write(self, state: ToyState) -> dict[str, Any]:
         """The game's keys of ``state``'s position (see the module docstring)."""

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.cards import Card, Rank, Suit
-from parlour.core import DealField
+from parlour.base import (
+    Card,
+    Rank,
+    Suit,
+)
+from parlour.engine import DealField
 
 __all__ = [
     "CARDS_PER_HAND",

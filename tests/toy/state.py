@@ -6,10 +6,12 @@ import enum
 
 import attrs
 
-from parlour.cards import Card, Suit
-from parlour.core import ScoreEvent
-from parlour.positions import StateJson
-from parlour.records import JsonRecord
+from parlour.base import (
+    Card,
+    JsonRecord,
+    Suit,
+)
+from parlour.engine import ScoreEvent, StateJson
 from tests.toy.options import Options
 
 __all__ = ["PHASE_NAMES", "DealResult", "Phase", "ToyState", "Trick"]

@@ -19,11 +19,25 @@ import pytest
 import parlour
 import parlour.games
 from parlour.agents import RandomAgent, make_agent, play_match
-from parlour.cards import Card, parse_card
-from parlour.core import Deal, SupportsBot, SupportsNarration, get_game
+from parlour.base import (
+    Card,
+    parse_card,
+)
 from parlour.encoding import FlatEncoding, encoding_for
-from parlour.events import CardPlayed, DealStarted, Event, HandShown, MatchWon, Scored, TrickWon
-from parlour.moves import Play
+from parlour.engine import (
+    CardPlayed,
+    Deal,
+    DealStarted,
+    Event,
+    HandShown,
+    MatchWon,
+    Play,
+    Scored,
+    SupportsBot,
+    SupportsNarration,
+    TrickWon,
+    get_game,
+)
 from tests.strategies import random_playout
 from tests.toy.game import TOY_GAME
 from tests.toy.state import ToyState
@@ -75,7 +89,7 @@ def test_the_toy_game_is_registered_beside_the_built_in_games() -> None:
     assert get_game(GAME) is TOY_GAME
     assert isinstance(TOY_GAME, SupportsBot) and isinstance(TOY_GAME, SupportsNarration)
     with pytest.raises(ValueError, match="another game"):
-        parlour.core.register(type(TOY_GAME)())
+        parlour.engine.register(type(TOY_GAME)())
 
 
 def test_option_specs_describe_the_target() -> None:
@@ -393,7 +407,7 @@ def test_events_account_for_the_whole_match(seed: int) -> None:
 
 
 def test_narration_tells_the_deal_and_the_tricks() -> None:
-    before: ToyState = parlour.core.new_game(GAME)
+    before: ToyState = parlour.engine.new_game(GAME)
     deal = parlour.parse_move(before, TRUMPS_DEAL)
     after = parlour.apply(before, deal)
     lines = TOY_GAME.narrate(before, deal, after)
@@ -432,7 +446,7 @@ def test_the_encoding_has_one_id_per_card_and_masks_the_legal_plays() -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_bot_plays_legal_moves_and_wins_cheaply(seed: int) -> None:
     rng = random.Random(seed)
-    state: ToyState = parlour.core.new_game(GAME, options={"target": 7}, seed=seed)
+    state: ToyState = parlour.engine.new_game(GAME, options={"target": 7}, seed=seed)
     while not parlour.is_over(state):
         if parlour.is_chance(state):
             state = parlour.apply(state, parlour.random_deal(state, rng))

@@ -11,9 +11,13 @@ import random
 
 import attrs
 
-from parlour.cards import Card, Suit
-from parlour.hidden_deal import HiddenPlace, deal_hidden
-from parlour.views import View
+from parlour.base import (
+    Card,
+    HiddenPlace,
+    Suit,
+    deal_hidden,
+)
+from parlour.engine import View
 from tests.toy.play import legal_plays
 from tests.toy.rules import DECK, INDEX, PLAYERS, TEAMS
 from tests.toy.state import PHASE_NAMES, DealResult, Phase, ToyState
@@ -110,7 +114,7 @@ def voids(state: ToyState) -> tuple[frozenset[Suit], frozenset[Suit]]:
 
 def sample_state(state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
     """A state ``seat`` cannot tell from ``state`` that agrees with the play: the hidden cards
-    dealt again by `parlour.hidden_deal.deal_hidden`, each place keeping its size, and no hand
+    dealt again by `parlour.base.deal_hidden`, each place keeping its size, and no hand
     given a card of a suit its holder showed out of (the widow may take any card)."""
     if state.phase is not Phase.PLAY or state.widow is None:
         return state

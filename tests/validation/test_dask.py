@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from parlour import validate_files
-from parlour.validation import Summary, summarize
+from parlour.io import (
+    Summary,
+    summarize,
+)
 
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")

@@ -11,8 +11,11 @@ import pytest
 
 from parlour import Limits, LogError, read_log, validate, validate_files
 from parlour.cli import main
-from parlour.limits import LIMIT_CEILINGS, LimitsError
-from parlour.notation import MAX_MOVE_CHARS
+from parlour.engine import MAX_MOVE_CHARS
+from parlour.io import (
+    LIMIT_CEILINGS,
+    LimitsError,
+)
 
 from .corpus import single_deal_log
 

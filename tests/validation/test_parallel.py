@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 
 from parlour import Limits, validate_files
-from parlour.core import Report
-from parlour.validation import Summary, summarize
-from parlour.validation.runner import MAX_JOBS, JobsError, batches, validate_raw_logs
-from parlour.validation.sources import RawLog
+from parlour.engine import Report
+from parlour.io import (
+    MAX_JOBS,
+    JobsError,
+    RawLog,
+    Summary,
+    batches,
+    summarize,
+    validate_raw_logs,
+)
 
 from .corpus import mixed_lines
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 
-from parlour.validation.progress import ProgressDisplay, progress_text
+from parlour.cli import (
+    ProgressDisplay,
+    progress_text,
+)
 
 
 class FakeTerminal(io.StringIO):

@@ -15,7 +15,11 @@ from pathlib import Path
 import pytest
 
 from parlour import Limits, read_logs, validate_files
-from parlour.validation.sources import ReadPosition, raw_logs, raw_logs_between
+from parlour.io import (
+    ReadPosition,
+    raw_logs,
+    raw_logs_between,
+)
 
 from .corpus import mixed_lines, single_deal_log
 

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import parlour
-from parlour.view_schemas import schema_file_name, schema_text
+from parlour.engine import (
+    schema_file_name,
+    schema_text,
+)
 
 FOLDER = Path(parlour.__file__).parent / "schemas"
 

@@ -1,4 +1,4 @@
-"""A validator for the subset of JSON Schema the view schemas use (see `parlour.view_schemas`).
+"""A validator for the subset of JSON Schema the view schemas use (see `parlour.engine`).
 
 It is written here, from the JSON Schema 2020-12 text, so that the tests need no extra package;
 where ``jsonschema`` is installed a test checks the same views with it too.

@@ -10,7 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.hidden_deal import HiddenPlace, NoLayoutError, deal_hidden
+from parlour.base import (
+    HiddenPlace,
+    NoLayoutError,
+    deal_hidden,
+)
 
 
 def every_layout(cards: list[int], places: list[HiddenPlace]) -> set[tuple[tuple[int, ...], ...]]:

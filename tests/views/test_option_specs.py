@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.options import MAX_OPTION_INT
+from parlour.base import MAX_OPTION_INT
 
 # name -> (type, default, allowed, nullable), copied from each rules file's "Options, exactly"
 # Settled point (/work/shared/rules/<game>.md); allowed None: any value of the type.

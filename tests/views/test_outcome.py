@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.match_outcome import REASONS
+from parlour.engine import REASONS
 from tests.strategies import final_state
 
 

@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import belote, bezique, ecarte
-from parlour.belote.play import play_evaluator as belote_evaluator
+from parlour.belote._play import play_evaluator as belote_evaluator
 from parlour.belote.rules import KING_QUEEN_OF
-from parlour.ecarte.play import play_evaluator as ecarte_evaluator
+from parlour.ecarte._play import play_evaluator as ecarte_evaluator
 from parlour.ecarte.rules import KING_BIT
 from parlour.tricks import TrickEvaluator
 from tests.strategies import iter_playout, playouts

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 import parlour
-from parlour.core import get_game
+from parlour.engine import get_game
 from tests.strategies import iter_playout, playouts, seeds
 
 GAMES = ("belote", "bezique", "ecarte", "burraco")

@@ -12,7 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.view_schemas import build_view_schema, schema_file_name, schema_text
+from parlour.engine import (
+    build_view_schema,
+    schema_file_name,
+    schema_text,
+)
 from tests.helpers import BUILT_IN
 from tests.strategies import final_state, playout_states, playouts
 from tests.views.schema_subset import schema_errors

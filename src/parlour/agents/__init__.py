@@ -8,11 +8,24 @@
   every answer.
 """
 
-from parlour.agents.base import Agent, AgentError, AgentSpecError, RandomAgent
-from parlour.agents.heuristic import HeuristicAgent
-from parlour.agents.ismcts import ISMCTSAgent
-from parlour.agents.runner import MatchRandomness, agent_move, play_match
-from parlour.agents.specs import SPEC_HELP, make_agent, make_agents
+from parlour.agents._base import (
+    Agent,
+    AgentError,
+    AgentSpecError,
+    RandomAgent,
+)
+from parlour.agents._heuristic import HeuristicAgent
+from parlour.agents._ismcts import ISMCTSAgent
+from parlour.agents._runner import (
+    MatchRandomness,
+    agent_move,
+    play_match,
+)
+from parlour.agents._specs import (
+    SPEC_HELP,
+    make_agent,
+    make_agents,
+)
 
 __all__ = [
     "SPEC_HELP",

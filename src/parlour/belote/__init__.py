@@ -3,12 +3,23 @@
 The rules as implemented, every option and every violation id are in ``docs/belote.md``.
 """
 
-from parlour.belote.game import GAME, BeloteGame
-from parlour.belote.moves import Pass, Play, Take
-from parlour.belote.options import Options
-from parlour.belote.state import BeloteState, DealResult, Phase
-from parlour.belote.view import BeloteView
-from parlour.game_functions import GameFunctions
+from parlour.belote._game import (
+    GAME,
+    BeloteGame,
+)
+from parlour.belote._moves import (
+    Pass,
+    Play,
+    Take,
+)
+from parlour.belote._options import Options
+from parlour.belote._state import (
+    BeloteState,
+    DealResult,
+    Phase,
+)
+from parlour.belote._view import BeloteView
+from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeloteState, BeloteView, Options] = GameFunctions("belote", BeloteState)
 """The public functions typed for Belote (``parlour.belote.apply`` takes and returns a

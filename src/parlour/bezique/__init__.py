@@ -5,12 +5,26 @@ The rules as implemented, the meld table, the reuse rules, every option and ever
 are in ``docs/bezique.md``.
 """
 
-from parlour.bezique.game import GAME, BeziqueGame
-from parlour.bezique.moves import Draw, Exchange, Meld, Play, Show
-from parlour.bezique.options import Options
-from parlour.bezique.state import BeziqueState, DealResult, Declaration, Phase
-from parlour.bezique.view import BeziqueView
-from parlour.game_functions import GameFunctions
+from parlour.bezique._game import (
+    GAME,
+    BeziqueGame,
+)
+from parlour.bezique._moves import (
+    Draw,
+    Exchange,
+    Meld,
+    Play,
+    Show,
+)
+from parlour.bezique._options import Options
+from parlour.bezique._state import (
+    BeziqueState,
+    DealResult,
+    Declaration,
+    Phase,
+)
+from parlour.bezique._view import BeziqueView
+from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeziqueState, BeziqueView, Options] = GameFunctions(
     "bezique", BeziqueState

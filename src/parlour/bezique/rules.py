@@ -13,12 +13,20 @@ import enum
 
 import attrs
 
-from parlour.card_index import piquet_index
-from parlour.cards import PIQUET_DECK, Card, Rank, Suit
-from parlour.core import DealField
-from parlour.deal_layout import DealLayout
-from parlour.score_reasons import ScoreReason, reasons_of
-from parlour.seating import partnership_teams
+from parlour.base import (
+    PIQUET_DECK,
+    Card,
+    Rank,
+    Suit,
+    partnership_teams,
+    piquet_index,
+)
+from parlour.engine import (
+    DealField,
+    DealLayout,
+    ScoreReason,
+    reasons_of,
+)
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
 DECK: tuple[Card, ...] = PIQUET_DECK + PIQUET_DECK

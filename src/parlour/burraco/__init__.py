@@ -12,7 +12,7 @@ from parlour.burraco._moves import Add, Discard, Draw, Meld, PickUp
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, HandResult, Phase, Table, TeamScore, Turn
 from parlour.burraco._view import BurracoView, MeldView
-from parlour.game_functions import GameFunctions
+from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BurracoState, BurracoView, Options] = GameFunctions(
     "burraco", BurracoState

@@ -15,7 +15,7 @@ from parlour.burraco._legal import TEAM_OF, legal_moves
 from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._state import BurracoState, Phase
-from parlour.core import Move
+from parlour.engine import Move
 
 __all__ = ["bot_move"]
 

@@ -22,8 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.cards import JOKER, Card, Rank, Suit, parse_card
-from parlour.encoding.base import (
+from parlour.base import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+    shown,
+)
+from parlour.encoding import (
     Block,
     EncodingError,
     SubActionEncoding,
@@ -32,7 +39,6 @@ from parlour.encoding.base import (
     phase_block,
     relative,
 )
-from parlour.errors import shown
 
 __all__ = ["BURRACO", "BurracoEncoding"]
 

@@ -1,6 +1,6 @@
 """Burraco's events: the deal, draws (the card for its drawer only) and pickups, melds laid and
 cards added (burracos completed), discards, pozzetti taken, the hand closed, each hand's score
-and the match's end (see `parlour.events`)."""
+and the match's end (see `parlour.engine`)."""
 
 from __future__ import annotations
 
@@ -8,24 +8,32 @@ from typing import ClassVar
 
 import attrs
 
+from parlour.base import Card, IllegalMoveError, JsonRecord
 from parlour.burraco._faces import FACE_CARDS
-from parlour.burraco._judgement import (
+from parlour.burraco._judgement import judge
+from parlour.burraco._legal import TEAM_OF
+from parlour.burraco._meld_tables import Meld as TableMeld
+from parlour.burraco._moves import (
     ADD,
     DISCARD,
     DRAW_CARD,
     MELD,
     PICKUP_PILE,
     Judgement,
-    judge,
 )
-from parlour.burraco._legal import TEAM_OF
-from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._state import BurracoState, HandResult, Phase
-from parlour.cards import Card
-from parlour.core import Deal, Move, Violation, game_of, score_events, winners
-from parlour.errors import IllegalMoveError
-from parlour.events import Event, HandShown, MatchWon, new_score_events
-from parlour.records import JsonRecord
+from parlour.engine import (
+    Deal,
+    Event,
+    HandShown,
+    MatchWon,
+    Move,
+    Violation,
+    game_of,
+    new_score_events,
+    score_events,
+    winners,
+)
 
 __all__ = [
     "BurracoCompleted",

@@ -2,7 +2,7 @@
 
 A **face** is an int 0..52: ``suit * 13 + (rank - 2)`` for the ranks 2..A of the suits S H D C,
 and 52 (`JOKER_FACE`) for the joker. Face order is the canonical card order of
-`parlour.cards.sort_cards` (suits S H D C, ranks 2..A, jokers last), so sorting faces sorts cards.
+`parlour.base.sort_cards` (suits S H D C, ranks 2..A, jokers last), so sorting faces sorts cards.
 
 The 108-card deck holds two copies of each of the 52 faces and four jokers, so the engine works
 on **multisets** of faces. A **packed hand** is an int with a 3-bit count per face: the count of
@@ -20,7 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from parlour.cards import JOKER, Card, Rank, Suit
+from parlour.base import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+)
 
 __all__ = [
     "CARD_VALUE",

@@ -1,4 +1,4 @@
-"""Burraco behind the `parlour.core.Game` protocol: the match's seating, the deal, whose turn,
+"""Burraco behind the `parlour.engine.Game` protocol: the match's seating, the deal, whose turn,
 the score and where the cards are, and the moves by job: the notation
 (`parlour.burraco._notation`), the judgement of a move (`parlour.burraco._judgement`: `check`
 returns its violation) and the transitions that apply a judgement
@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.base import Card, IllegalMoveError, Teams, build_options
 from parlour.burraco import _bot, _events, _narrate, _view
 from parlour.burraco._encoding import BURRACO
 from parlour.burraco._faces import DECK, FACE_CARDS, cards_of
@@ -26,18 +27,22 @@ from parlour.burraco._scoring import match_winner
 from parlour.burraco._state import BurracoState, HandResult, Phase, Table
 from parlour.burraco._transitions import apply_unchecked
 from parlour.burraco.rules import DEAL_LAYOUTS, HAND_PACKETS, deal_fields
-from parlour.cards import Card
-from parlour.core import CHANCE, Chance, Deal, DealField, Move, ScoreEvent, Violation
-from parlour.deal_layout import shuffle_and_deal
-from parlour.errors import IllegalMoveError
-from parlour.options import build_options
-from parlour.seating import Teams
+from parlour.engine import (
+    CHANCE,
+    Chance,
+    Deal,
+    DealField,
+    Move,
+    ScoreEvent,
+    Violation,
+    shuffle_and_deal,
+)
 
 __all__ = ["GAME", "BurracoGame"]
 
 
 class BurracoGame:
-    """The rules of Burraco behind the `parlour.core.Game` protocol."""
+    """The rules of Burraco behind the `parlour.engine.Game` protocol."""
 
     name = "burraco"
     player_counts = (4, 2)
@@ -184,6 +189,7 @@ class BurracoGame:
     sample_state = staticmethod(_view.resample_hidden)
     events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
+    sentences = _narrate.SENTENCES
     bot_move = staticmethod(_bot.bot_move)
 
 

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
+from parlour.base import (
+    Card,
+    NotationError,
+    Rank,
+)
 from parlour.burraco._faces import COPIES, DECK, FACE_CARDS, FACE_OF, contains, excess_face, pack
 from parlour.burraco._legal import (
     TEAM_OF,
@@ -28,13 +31,30 @@ from parlour.burraco._legal import (
 from parlour.burraco._meld_reading import read_addition, read_meld
 from parlour.burraco._meld_tables import Addition, MeldRules
 from parlour.burraco._meld_tables import Meld as TableMeld
-from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Draw, Meld, PickUp
+from parlour.burraco._moves import (
+    ADD,
+    DEAL,
+    DISCARD,
+    DRAW,
+    DRAW_CARD,
+    MELD,
+    PICKUP,
+    PICKUP_PILE,
+    Add,
+    Discard,
+    Draw,
+    Judgement,
+    Meld,
+    PickUp,
+)
 from parlour.burraco._state import BurracoState, Phase
 from parlour.burraco.rules import DEAL_LAYOUTS, deal_fields
-from parlour.cards import Card, Rank
-from parlour.core import Deal, Move, Violation
-from parlour.errors import NotationError
-from parlour.turns import turn_violation
+from parlour.engine import (
+    Deal,
+    Move,
+    Violation,
+    turn_violation,
+)
 
 __all__ = [
     "ADD",
@@ -48,40 +68,6 @@ __all__ = [
     "legal_judgement",
     "read_add",
 ]
-
-DEAL, DRAW_CARD, PICKUP_PILE, MELD, ADD, DISCARD = range(6)
-"""The kinds of judgement, one per kind of move."""
-
-
-@attrs.frozen(slots=True, kw_only=True)
-class Judgement:
-    """What a legal move makes, as judged once.
-
-    * ``kind``: `DEAL`, `DRAW_CARD`, `PICKUP_PILE`, `MELD`, `ADD` or `DISCARD`; ``move`` the
-      move judged.
-    * ``face``: the face drawn (a draw) or discarded (a discard), else -1.
-    * ``number``: the team's meld laid down (its number, from 1) or added to; ``meld`` that meld
-      as it lies afterwards; ``addition`` the add (its cards in place order, the result and
-      whether its text needs ``=``); ``laid`` and ``laid_size`` the packed cards the meld or
-      add takes from the hand and how many; ``completes_burraco`` whether the meld becomes a
-      burraco by this move.
-    * ``pozzetto``: the pozzetto taken by this move (0 the top one, 1 the other), else -1: by a
-      meld or add that empties the hand (taken directly), or a discard that does (on the
-      discard); ``closes``: the discard goes out, closing the hand.
-    """
-
-    kind: int
-    move: Move
-    face: int = -1
-    number: int = 0
-    meld: TableMeld | None = None
-    addition: Addition | None = None
-    laid: int = 0
-    laid_size: int = 0
-    completes_burraco: bool = False
-    pozzetto: int = -1
-    closes: bool = False
-
 
 _PICKUP_JUDGEMENT = Judgement(kind=PICKUP_PILE, move=PICKUP)
 _DRAW_JUDGEMENTS = tuple(Judgement(kind=DRAW_CARD, move=DRAW, face=face) for face in range(53))

@@ -19,6 +19,10 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
+from parlour.base import (
+    partnership_teams,
+    team_of_seat,
+)
 from parlour.burraco._counts import (
     addition_blocks,
     distinct_faces_count,
@@ -51,8 +55,10 @@ from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._options import Options
 from parlour.burraco._state import BurracoState, Phase, Turn
 from parlour.burraco.rules import CLOSE_REQUIREMENTS
-from parlour.core import Move, Violation
-from parlour.seating import partnership_teams, team_of_seat
+from parlour.engine import (
+    Move,
+    Violation,
+)
 
 __all__ = [
     "TEAMS",

@@ -28,6 +28,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Sequence
 
+from parlour.base import Card
 from parlour.burraco._faces import FACE_BY_CODE, FACE_CARDS, contains, pack, size
 from parlour.burraco._meld_shapes import (
     held_wilds,
@@ -58,7 +59,6 @@ from parlour.burraco._meld_tables import (
     rank_of,
     suit_of,
 )
-from parlour.cards import Card
 
 __all__ = [
     "additions",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 
+from parlour.base import Card
 from parlour.burraco._faces import FACE_CARDS
 from parlour.burraco._meld_shapes import (
     held_wilds,
@@ -38,7 +39,6 @@ from parlour.burraco._meld_tables import (
     MeldKind,
     MeldRules,
 )
-from parlour.cards import Card
 
 __all__ = [
     "new_melds",

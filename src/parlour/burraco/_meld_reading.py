@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.base import (
+    Card,
+    NotationError,
+    parse_card,
+)
 from parlour.burraco._faces import (
     COPIES,
     FACE_BY_CODE,
@@ -50,8 +55,6 @@ from parlour.burraco._meld_tables import (
     rank_of,
     suit_of,
 )
-from parlour.cards import Card, parse_card
-from parlour.errors import NotationError
 
 __all__ = [
     "addition_text",

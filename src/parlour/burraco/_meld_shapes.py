@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parlour.base import Card
 from parlour.burraco._faces import FACE_CARDS, WILD_FACES
 from parlour.burraco._meld_tables import (
     ACE_HIGH,
@@ -27,7 +28,6 @@ from parlour.burraco._meld_tables import (
     Meld,
     MeldKind,
 )
-from parlour.cards import Card
 
 __all__ = [
     "held_wilds",

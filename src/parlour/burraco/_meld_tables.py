@@ -42,11 +42,16 @@ from collections.abc import Sequence
 
 import attrs
 
+from parlour.base import (
+    Card,
+    OptionsError,
+    Rank,
+    Suit,
+    format_cards,
+)
 from parlour.burraco._faces import FACE_BY_CODE, FACE_CARDS, WILD_FACES, is_wild_face, pack
 from parlour.burraco._faces import value as hand_value
-from parlour.cards import Card, Rank, Suit, format_cards
-from parlour.core import Violation
-from parlour.errors import OptionsError
+from parlour.engine import Violation
 
 __all__ = [
     "ACE_HIGH",
@@ -309,7 +314,7 @@ class Meld:
 
 
 MeldProblem = Violation
-"""Why cards form no meld or cannot be added: the shared `parlour.core.Violation` (a stable
+"""Why cards form no meld or cannot be added: the shared `parlour.engine.Violation` (a stable
 dotted rule id and a sentence), which the game returns as it is."""
 
 

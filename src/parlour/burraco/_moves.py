@@ -1,5 +1,5 @@
 """Burraco's moves: ``draw``, ``pickup``, ``meld <cards>``, ``add <n> <cards> [= <cards>]`` and
-``discard <card>`` (the deal is the shared `parlour.core.Deal`).
+``discard <card>`` (the deal is the shared `parlour.engine.Deal`).
 
 A sequence is written low to high with each wild at the place it stands for, so a `Meld` keeps
 its cards in the order written; a set is kept in canonical order (its order means nothing). An
@@ -14,16 +14,39 @@ from typing import ClassVar
 
 import attrs
 
+from parlour.base import (
+    Card,
+    card_text,
+    describe,
+    sort_cards,
+)
 from parlour.burraco._faces import FACE_OF
 from parlour.burraco._meld_reading import read_meld
+from parlour.burraco._meld_tables import Addition, MeldKind, MeldRules
 from parlour.burraco._meld_tables import Meld as TableMeld
-from parlour.burraco._meld_tables import MeldKind, MeldRules
-from parlour.cards import Card, card_text, sort_cards
-from parlour.core import Move
-from parlour.errors import describe
-from parlour.moves import KeywordMove, OrderedCardsMove
+from parlour.engine import (
+    KeywordMove,
+    Move,
+    OrderedCardsMove,
+)
 
-__all__ = ["DRAW", "PICKUP", "Add", "Discard", "Draw", "Meld", "PickUp", "meld_of"]
+__all__ = [
+    "ADD",
+    "DEAL",
+    "DISCARD",
+    "DRAW",
+    "DRAW_CARD",
+    "MELD",
+    "PICKUP",
+    "PICKUP_PILE",
+    "Add",
+    "Discard",
+    "Draw",
+    "Judgement",
+    "Meld",
+    "PickUp",
+    "meld_of",
+]
 
 
 class Draw(KeywordMove):
@@ -114,3 +137,37 @@ class Discard(Move):
 
     def __repr__(self) -> str:
         return f"Discard({card_text(self.card)})"
+
+
+DEAL, DRAW_CARD, PICKUP_PILE, MELD, ADD, DISCARD = range(6)
+"""The kinds of judgement, one per kind of move."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Judgement:
+    """What a legal move makes, as judged once.
+
+    * ``kind``: `DEAL`, `DRAW_CARD`, `PICKUP_PILE`, `MELD`, `ADD` or `DISCARD`; ``move`` the
+      move judged.
+    * ``face``: the face drawn (a draw) or discarded (a discard), else -1.
+    * ``number``: the team's meld laid down (its number, from 1) or added to; ``meld`` that meld
+      as it lies afterwards; ``addition`` the add (its cards in place order, the result and
+      whether its text needs ``=``); ``laid`` and ``laid_size`` the packed cards the meld or
+      add takes from the hand and how many; ``completes_burraco`` whether the meld becomes a
+      burraco by this move.
+    * ``pozzetto``: the pozzetto taken by this move (0 the top one, 1 the other), else -1: by a
+      meld or add that empties the hand (taken directly), or a discard that does (on the
+      discard); ``closes``: the discard goes out, closing the hand.
+    """
+
+    kind: int
+    move: Move
+    face: int = -1
+    number: int = 0
+    meld: TableMeld | None = None
+    addition: Addition | None = None
+    laid: int = 0
+    laid_size: int = 0
+    completes_burraco: bool = False
+    pozzetto: int = -1
+    closes: bool = False

@@ -5,6 +5,7 @@ table of sentence templates."""
 
 from __future__ import annotations
 
+from parlour.base import Card
 from parlour.burraco._events import (
     CardsAdded,
     HandScored,
@@ -17,9 +18,11 @@ from parlour.burraco._events import (
 )
 from parlour.burraco._legal import TEAMS
 from parlour.burraco._state import BurracoState, HandResult, TeamScore
-from parlour.cards import Card
-from parlour.core import Move
-from parlour.events import Template, render
+from parlour.engine import (
+    Move,
+    Template,
+    render,
+)
 
 __all__ = ["SENTENCES", "narrate", "score_sheet"]
 

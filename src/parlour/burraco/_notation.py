@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.base import (
+    Card,
+    NotationError,
+    parse_card,
+)
 from parlour.burraco._faces import FACE_OF
 from parlour.burraco._judgement import read_add
 from parlour.burraco._legal import TEAM_OF, meld_rules
@@ -19,10 +24,11 @@ from parlour.burraco._meld_tables import Addition
 from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, meld_of
 from parlour.burraco._state import BurracoState, Phase
 from parlour.burraco.rules import deal_fields
-from parlour.cards import Card, parse_card
-from parlour.core import Move
-from parlour.errors import NotationError
-from parlour.notation import parse_deal, split_move
+from parlour.engine import (
+    Move,
+    parse_deal,
+    split_move,
+)
 
 __all__ = ["parse_move"]
 

@@ -6,8 +6,14 @@ from typing import Any
 
 import attrs
 
-from parlour.errors import OptionsError
-from parlour.options import OptionSpec, boolean, choice, option, positive_int_or_none
+from parlour.base import (
+    OptionCheck,
+    OptionsError,
+    boolean,
+    choice,
+    option,
+    positive_int_or_none,
+)
 
 __all__ = ["Options"]
 
@@ -15,7 +21,7 @@ _TARGET = attrs.evolve(positive_int_or_none(), examples=(None, 600))
 """A positive int or ``None``; the tests exercise a single hand and a short match to 600."""
 
 
-def _positive_int_or_default() -> OptionSpec:
+def _positive_int_or_default() -> OptionCheck:
     """``None`` (the rules' default: twice the number of players) or a positive integer."""
 
     def check(name: str, value: Any) -> Any:
@@ -26,7 +32,7 @@ def _positive_int_or_default() -> OptionSpec:
             f"not {value!r}"
         )
 
-    return OptionSpec(
+    return OptionCheck(
         describe="a positive integer or null", check=check, examples=(None, 2),
         kind="positive_int_or_null",
     )  # fmt: skip

@@ -1,4 +1,4 @@
-"""Burraco positions: a `BurracoState` as JSON-ready data and back (`parlour.positions`).
+"""Burraco positions: a `BurracoState` as JSON-ready data and back (`parlour.engine`).
 
 A position holds the match (phase, dealer, hand number, match score, the finished hands'
 results) and, while a hand is in play, the hand itself under the key ``hand``: every seat's
@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from parlour.base import Card
 from parlour.burraco._faces import (
     COPIES,
     DECK,
@@ -45,9 +46,12 @@ from parlour.burraco.rules import (
     STOCK_LEFT_AT_END,
     STOCK_SIZES,
 )
-from parlour.cards import Card
-from parlour.core import Game
-from parlour.positions import MAX_LIST_ITEMS, PositionReader, card_texts
+from parlour.engine import (
+    MAX_LIST_ITEMS,
+    Game,
+    PositionReader,
+    card_texts,
+)
 
 __all__ = ["CODEC", "BurracoCodec"]
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.base import Card, Teams
 from parlour.burraco._faces import CARD_VALUE, FACE_OF
 from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import TeamScore
 from parlour.burraco.rules import BURRACO_BONUS, CLOSING_BONUS, NO_POZZETTO_PENALTY, ScoreReasons
-from parlour.cards import Card
-from parlour.core import ScoreEvent
-from parlour.seating import Teams
+from parlour.engine import ScoreEvent
 
 __all__ = ["hand_awards", "match_winner", "score_hand", "score_team"]
 

@@ -9,18 +9,14 @@ is cached, so hashing a state costs the same in the first hand and the tenth.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
+from parlour.base import JsonRecord
 from parlour.burraco._meld_tables import Meld
+from parlour.burraco._moves import Judgement
 from parlour.burraco._options import Options
-from parlour.core import ScoreEvent
-from parlour.positions import StateJson
-from parlour.records import JsonRecord
-
-if TYPE_CHECKING:
-    from parlour.burraco._judgement import Judgement
+from parlour.engine import ScoreEvent, StateJson
 
 __all__ = ["BurracoState", "HandResult", "Phase", "Table", "TeamScore", "Turn"]
 

@@ -10,12 +10,20 @@ from typing import Any
 
 from parlour.burraco import _known
 from parlour.burraco._faces import FACE_OF, cards_of, pack, shares_a_face
-from parlour.burraco._judgement import ADD, DEAL, DISCARD, DRAW_CARD, MELD, PICKUP_PILE, Judgement
 from parlour.burraco._legal import TEAM_OF, TEAMS
+from parlour.burraco._moves import (
+    ADD,
+    DEAL,
+    DISCARD,
+    DRAW_CARD,
+    MELD,
+    PICKUP_PILE,
+    Judgement,
+)
 from parlour.burraco._scoring import hand_awards, match_winner, score_hand
 from parlour.burraco._state import NEW_TURN, BurracoState, HandResult, Phase, Table, Turn
 from parlour.burraco.rules import POZZETTO_SIZE, STOCK_LEFT_AT_END
-from parlour.core import Deal
+from parlour.engine import Deal
 
 __all__ = ["apply_unchecked"]
 

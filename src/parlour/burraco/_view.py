@@ -14,15 +14,13 @@ from typing import ClassVar
 
 import attrs
 
+from parlour.base import Card, JsonRecord
 from parlour.burraco._faces import FACE_CARDS, cards_of, faces_of, pack
 from parlour.burraco._faces import size as hand_size
 from parlour.burraco._legal import TEAMS
 from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import BurracoState, HandResult, Phase
-from parlour.cards import Card
-from parlour.core import legal_moves
-from parlour.records import JsonRecord
-from parlour.views import View
+from parlour.engine import View, legal_moves
 
 __all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
 

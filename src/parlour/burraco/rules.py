@@ -11,9 +11,12 @@ from collections.abc import Callable
 
 from parlour.burraco._faces import DECK
 from parlour.burraco._meld_tables import Meld
-from parlour.core import DealField
-from parlour.deal_layout import DealLayout
-from parlour.score_reasons import ScoreReason, reasons_of
+from parlour.engine import (
+    DealField,
+    DealLayout,
+    ScoreReason,
+    reasons_of,
+)
 
 __all__ = [
     "BURRACO_BONUS",

@@ -4,12 +4,28 @@ five tricks to the point or the vole.
 The rules as implemented, every option and every violation id are in ``docs/ecarte.md``.
 """
 
-from parlour.ecarte.game import GAME, EcarteGame
-from parlour.ecarte.moves import Accept, Discard, MarkKing, Play, Propose, Refuse
-from parlour.ecarte.options import Options
-from parlour.ecarte.state import DealResult, EcarteState, Exchange, Phase, Table
-from parlour.ecarte.view import EcarteView
-from parlour.game_functions import GameFunctions
+from parlour.ecarte._game import (
+    GAME,
+    EcarteGame,
+)
+from parlour.ecarte._moves import (
+    Accept,
+    Discard,
+    MarkKing,
+    Play,
+    Propose,
+    Refuse,
+)
+from parlour.ecarte._options import Options
+from parlour.ecarte._state import (
+    DealResult,
+    EcarteState,
+    Exchange,
+    Phase,
+    Table,
+)
+from parlour.ecarte._view import EcarteView
+from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions("ecarte", EcarteState)
 """The public functions typed for Ecarte (``parlour.ecarte.apply`` takes and returns a

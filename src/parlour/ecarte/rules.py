@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import attrs
 
-from parlour.card_index import piquet_cards, piquet_index
-from parlour.cards import PIQUET_DECK, Card, Rank, Suit
-from parlour.core import DealField
-from parlour.deal_layout import DealLayout
-from parlour.score_reasons import ScoreReason, reasons_of
-from parlour.seating import partnership_teams
+from parlour.base import (
+    PIQUET_DECK,
+    Card,
+    Rank,
+    Suit,
+    partnership_teams,
+    piquet_cards,
+    piquet_index,
+)
+from parlour.engine import (
+    DealField,
+    DealLayout,
+    ScoreReason,
+    reasons_of,
+)
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
 __all__ = [

@@ -15,15 +15,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import game_names, game_of, games, get_game
-from parlour.encoding.base import Encoding, EncodingError, FlatEncoding, SubActionEncoding
+from parlour.encoding._machinery import (
+    SUIT_LETTERS,
+    Block,
+    Encoding,
+    EncodingError,
+    FlatEncoding,
+    SubActionEncoding,
+    card_counts,
+    cards_observer,
+    one_hot,
+    phase_block,
+    play_sequence_block,
+    relative,
+    seat_observer,
+    suit_observer,
+    trick_blocks,
+    turnup_observer,
+    two_seat_observer,
+)
+from parlour.engine import (
+    game_names,
+    game_of,
+    games,
+    get_game,
+)
 
 __all__ = [
+    "SUIT_LETTERS",
+    "Block",
     "Encoding",
     "EncodingError",
     "FlatEncoding",
     "SubActionEncoding",
+    "card_counts",
+    "cards_observer",
     "encoding_for",
+    "one_hot",
+    "phase_block",
+    "play_sequence_block",
+    "relative",
+    "seat_observer",
+    "suit_observer",
+    "trick_blocks",
+    "turnup_observer",
+    "two_seat_observer",
 ]
 
 

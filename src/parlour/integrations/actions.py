@@ -11,7 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from parlour.errors import ParlourError, describe
+from parlour.base import (
+    ParlourError,
+    describe,
+)
 
 __all__ = ["ActionError", "checked_action"]
 

@@ -30,17 +30,19 @@ from typing import Any
 
 import attrs
 
-from parlour.limits import DEFAULT_LIMITS, Limits, LimitsError
-from parlour.validation.runner import validate_raw
-from parlour.validation.sources import (
+from parlour.io import (
+    DEFAULT_LIMITS,
     STDIN,
+    Limits,
+    LimitsError,
     RawLog,
+    Summary,
     UnreadableHandler,
     log_files,
     raw_logs,
     raw_logs_between,
+    validate_raw,
 )
-from parlour.validation.summary import Summary
 
 __all__ = [
     "DEFAULT_PARTITION_BYTES",

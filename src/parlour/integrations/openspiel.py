@@ -45,13 +45,24 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 import parlour
-from parlour.cards import Card
-from parlour.core import game_names, games, get_game
+from parlour.base import (
+    Card,
+    LogError,
+    OptionsError,
+)
 from parlour.encoding import Encoding, encoding_for
-from parlour.errors import LogError, OptionsError
+from parlour.engine import (
+    game_names,
+    games,
+    get_game,
+)
 from parlour.integrations.actions import checked_action
-from parlour.limits import DEFAULT_LIMITS
-from parlour.log import FORMAT, _parse_json, read_log
+from parlour.io import (
+    DEFAULT_LIMITS,
+    FORMAT,
+    _parse_json,
+    read_log,
+)
 
 __all__ = [
     "GAME_NAMES",
@@ -176,7 +187,7 @@ def _faces(name: str) -> tuple[tuple[Card, ...], tuple[int, ...]]:
 
 def _options_of_parameter(parameter: Any) -> dict[str, Any]:
     """The parlour options of the ``options`` game parameter: a JSON object, percent-encoded or
-    not, read within the log limits (`parlour.log.read_log`'s own checks: no nesting or integer
+    not, read within the log limits (`parlour.io.read_log`'s own checks: no nesting or integer
     that could break the decoder); anything else is an `OptionsError`."""
     if not isinstance(parameter, str):
         kind = type(parameter).__name__

@@ -30,9 +30,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import parlour
-from parlour.core import check_seed
+from parlour.base import (
+    OptionsError,
+    describe,
+)
 from parlour.encoding import Encoding, encoding_for
-from parlour.errors import OptionsError, describe
+from parlour.engine import check_seed
 from parlour.integrations.actions import checked_action
 
 __all__ = [

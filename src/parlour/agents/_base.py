@@ -1,0 +1,125 @@
+"""The `Agent` protocol, its errors, and `RandomAgent`.
+
+An agent picks a move for one seat from what that seat may see: the seat's view (with its
+``sampled`` determinization, see `parlour.agent_view`), the legal moves and a `random.Random`.
+It never receives the full state, so it cannot look at a hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from parlour.base import (
+    OptionsError,
+    ParlourError,
+)
+from parlour.engine import (
+    Move,
+    View,
+    check_rng,
+)
+
+__all__ = [
+    "Agent",
+    "AgentError",
+    "AgentSpecError",
+    "RandomAgent",
+    "check_agents",
+    "check_choice",
+    "sampled_state",
+]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with ``choose(view, legal_moves, rng) -> Move``: one of ``legal_moves``, picked
+    from ``view`` (what the seat to act may see) with ``rng`` as its only source of chance."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move: ...
+
+
+class AgentError(ParlourError):
+    """An agent answered with something that is not a legal move for its seat (the match runner
+    checks every answer); ``rule`` is the violated rule id, or ``None`` for a non-move."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class AgentSpecError(OptionsError):
+    """An agent spec (``random``, ``heuristic``, ``ismcts:200``, …) or an agent setting that is
+    not understood or out of range."""
+
+
+class RandomAgent(Agent):
+    """Plays a legal move drawn uniformly with ``rng``."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        """One of ``legal_moves``, uniformly at random (``view`` is only checked)."""
+        check_choice(view, legal_moves, rng)
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+def check_choice(view: Any, legal_moves: Sequence[Move], rng: random.Random) -> int:
+    """Check what an agent's ``choose`` is given; the seat to act. Every built-in agent calls it
+    first: a ``view`` that is not a `parlour.View` (a state, say) or an ``rng`` that is not a
+    `random.Random` is a plain `TypeError` naming the mistake, as are ``legal_moves`` that are
+    not a sequence; a view of a seat that is not to act, or no legal move, is an `AgentError`."""
+    if not isinstance(view, View):
+        hint = " (a state was given: agents see only a view)" if hasattr(view, "phase") else ""
+        raise TypeError(
+            "an agent must be given a parlour View of the seat to act (parlour.agent_view), "
+            f"not {type(view).__name__}{hint}"
+        )
+    check_rng(rng)
+    given: object = legal_moves
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise TypeError(
+            f"legal_moves must be a sequence of moves, not {type(legal_moves).__name__}"
+        )
+    seat = view.seat
+    if seat is None or view.to_act != seat:
+        whose = "a spectator's" if seat is None else f"seat {seat}'s"
+        raise AgentError(
+            f"the view is {whose}, but the seat to act is {view.to_act}: an agent chooses only "
+            "for the seat to act"
+        )
+    if len(legal_moves) == 0:
+        raise AgentError(f"there is no legal move to choose from for seat {seat}")
+    return seat
+
+
+def check_agents(agents: Any) -> tuple[Agent, ...]:
+    """``agents`` as a tuple, each one an `Agent` (with a ``choose`` method); a plain
+    `TypeError` naming the first that is not, or ``agents`` when it is not a sequence."""
+    if isinstance(agents, (str, bytes, Agent)) or not isinstance(agents, Sequence):
+        raise TypeError(f"agents must be a sequence of agents, not {type(agents).__name__}")
+    for seat, agent in enumerate(agents):
+        if not isinstance(agent, Agent):
+            raise TypeError(
+                f"agent {seat} must be an Agent (with choose(view, legal_moves, rng)), "
+                f"not {type(agent).__name__}"
+            )
+    return tuple(agents)
+
+
+def sampled_state(view: Any) -> Any:
+    """The determinization a view carries (its ``sampled`` state); a plain `TypeError` for a
+    view that has none, such as one from `parlour.view` rather than `parlour.agent_view`."""
+    sampled = getattr(view, "sampled", None)
+    if sampled is None:
+        raise TypeError(
+            f"{type(view).__name__} has no sampled state: give agents the view from "
+            "parlour.agent_view(state, seat, rng), as play_match does"
+        )
+    return sampled
+
+
+for _public in (AgentError, AgentSpecError,):
+    _public.__module__ = "parlour.agents"  # as users import it

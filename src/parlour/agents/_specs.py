@@ -1,0 +1,109 @@
+"""Agent specs: the short texts that name an agent on the command line and in benchmarks.
+
+=================  ===========================================================
+``random``         `RandomAgent`
+``heuristic``      `HeuristicAgent` (the game's rules of thumb)
+``ismcts``         `ISMCTSAgent` with its default budget (200 iterations per move)
+``ismcts:200``     `ISMCTSAgent` with 200 iterations per move
+``ismcts:0.5s``    `ISMCTSAgent` with 0.5 seconds per move
+=================  ===========================================================
+
+An ``ismcts`` spec may end in ``+heuristic`` for rules-of-thumb rollouts
+(``ismcts:200+heuristic``); its rollouts are random otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+from parlour.agents._base import (
+    Agent,
+    AgentSpecError,
+    RandomAgent,
+)
+from parlour.agents._heuristic import (
+    HeuristicAgent,
+    supports_heuristic,
+)
+from parlour.agents._ismcts import ISMCTSAgent
+from parlour.base import shown
+
+__all__ = ["SPEC_HELP", "make_agent", "make_agents"]
+
+SPEC_HELP = "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:SECONDSs (+heuristic)"
+"""A one-line summary of the spec grammar, for messages and command-line help."""
+
+_MAX_ITERATIONS = 10_000_000
+_MAX_SECONDS = 3600.0
+
+
+def make_agent(spec: str, game: str) -> Agent:
+    """The agent named by ``spec`` (see the module docstring) for a match of ``game``.
+
+    A spec that is not understood, or ``heuristic`` for a game without rules of thumb, raises
+    `AgentSpecError`; an unknown game raises `OptionsError`.
+    """
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"an agent spec must be a str, not {type(spec).__name__}")
+    supports = supports_heuristic(game)
+    text = spec.strip().lower()
+    if text == "random":
+        return RandomAgent()
+    if text == "heuristic":
+        if not supports:
+            raise AgentSpecError(f"{game} has no heuristic agent; use random or ismcts")
+        return HeuristicAgent()
+    name, colon, budget = text.partition(":")
+    rollout = "random"
+    if budget.endswith("+heuristic") or (not colon and name.endswith("+heuristic")):
+        rollout = "heuristic"
+        budget = budget.removesuffix("+heuristic")
+        name = name.removesuffix("+heuristic")
+    if name != "ismcts" or (colon and not budget):
+        raise AgentSpecError(f"unknown agent spec {shown(spec)}; the specs are: {SPEC_HELP}")
+    if rollout == "heuristic" and not supports:
+        raise AgentSpecError(f"{game} has no heuristic rollouts; drop +heuristic")
+    if not colon:
+        return ISMCTSAgent(rollout=rollout)
+    if budget.endswith("s"):
+        seconds = _seconds(budget[:-1], spec)
+        if not 0 < seconds <= _MAX_SECONDS:
+            raise AgentSpecError(
+                f"agent spec {shown(spec)}: seconds per move must be above 0 and at most "
+                f"{_MAX_SECONDS:g}"
+            )
+        return ISMCTSAgent(seconds=seconds, rollout=rollout)
+    iterations = _iterations(budget, spec)
+    if not 0 < iterations <= _MAX_ITERATIONS:
+        raise AgentSpecError(
+            f"agent spec {shown(spec)}: iterations per move must be from 1 to {_MAX_ITERATIONS}"
+        )
+    return ISMCTSAgent(iterations=iterations, rollout=rollout)
+
+
+def make_agents(specs: str, game: str) -> tuple[Agent, ...]:
+    """One agent per comma-separated spec of ``specs``, in seat order."""
+    return tuple(make_agent(spec, game) for spec in specs.split(","))
+
+
+def _not_a_number(spec: str, text: str, unit: str) -> AgentSpecError:
+    return AgentSpecError(
+        f"agent spec {shown(spec)}: {shown(text)} is not a number of {unit} "
+        f"(the specs are: {SPEC_HELP})"
+    )
+
+
+def _iterations(text: str, spec: str) -> int:
+    if not text.isdigit() or len(text) > 20:
+        raise _not_a_number(spec, text, "iterations")
+    return int(text)
+
+
+def _seconds(text: str, spec: str) -> float:
+    try:
+        value = float(text) if len(text) <= 20 else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise _not_a_number(spec, text, "seconds")
+    return value

@@ -1,0 +1,163 @@
+"""JSON for the records front-ends read (views, deal breakdowns, score events): one converter
+instead of a hand-written ``to_dict`` per record.
+
+`to_json` turns a value into JSON-ready data: a card becomes its notation (``10H``), a suit its
+letter, a tuple a list, and an attrs record a dict of its fields in declaration order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from parlour.base._cards import (
+    Card,
+    Suit,
+)
+
+__all__ = [
+    "JsonRecord",
+    "record_builder",
+    "record_replacer",
+    "to_json",
+]
+
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON-ready data (see the module docstring); `TypeError` for anything else."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (tuple, list)):
+        return [to_json(item) for item in value]
+    if attrs.has(type(value)):
+        return {
+            field.name: to_json(getattr(value, field.name)) for field in attrs.fields(type(value))
+        }
+    raise TypeError(f"{type(value).__name__} has no JSON form")
+
+
+class JsonRecord:
+    """A mixin for attrs records: ``to_dict()`` gives the record's fields as JSON-ready data."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict, its fields in declaration order."""
+        result: dict[str, Any] = to_json(self)
+        return result
+
+
+RecordT = TypeVar("RecordT")
+
+_CACHED_HASH_SLOT = "_attrs_cached_hash"
+"""The slot where attrs keeps a ``cache_hash=True`` record's hash (``None``: not computed)."""
+
+
+def _attrs_class(record: type[Any]) -> Any:
+    """``record``, for `attrs.fields` (typed as any class here)."""
+    return record
+
+
+def _slot_setters(record: type[Any]) -> dict[str, Any]:
+    """The ``__set__`` of each slot descriptor of ``record`` (every class of its MRO)."""
+    if not attrs.has(record) or record.__dictoffset__:
+        raise TypeError(f"{record.__name__} is not a slotted attrs class")
+    setters: dict[str, Any] = {}
+    for klass in reversed(record.__mro__):
+        for name in klass.__dict__.get("__slots__", ()):
+            setters[name] = klass.__dict__[name].__set__
+    return setters
+
+
+def record_builder(record: type[RecordT], *, positional: bool = False) -> Callable[..., RecordT]:
+    """A function ``build(**fields)`` making the ``record`` instance with these fields: every
+    attrs field of ``record`` (``init=False`` ones included) by keyword; a field left out takes
+    its plain default (a field whose default is a factory, or that has none, must be given).
+    With ``positional``, the function takes every field by position instead, in the order of
+    `attrs.fields` and with no default (a call with fourteen keywords costs about as much as
+    two slot writes more than one with fourteen positions: for the one state built on every
+    move).
+
+    The function is generated once, with one parameter per field, so that a call costs a slot
+    write per field and nothing else (the slot setters are bound as its defaults, read as
+    locals); a missing or unknown field is Python's own `TypeError`.
+    """
+    setters = _slot_setters(record)
+    names = [field.name for field in attrs.fields(_attrs_class(record))]
+    missing = [name for name in names if name not in setters]
+    if missing:
+        raise TypeError(f"{record.__name__} has no slot for {', '.join(missing)}")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_record": record}
+    parameters = []
+    for field in attrs.fields(_attrs_class(record)):
+        if (
+            positional
+            or field.default is attrs.NOTHING
+            or isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        ):
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+    bound = ["_new=_new", "_record=_record"]
+    for name in names:
+        namespace[f"_set_{name}"] = setters[name]
+        bound.append(f"_set_{name}=_set_{name}")
+    if _CACHED_HASH_SLOT in setters:
+        namespace["_set_hash"] = setters[_CACHED_HASH_SLOT]
+        bound.append("_set_hash=_set_hash")
+    given = f"{', '.join(parameters)}, /, *" if positional else f"*, {', '.join(parameters)}"
+    lines = [
+        f"def build_{record.__name__}({given}, {', '.join(bound)}):",
+        "    new = _new(_record)",
+    ]
+    lines.extend(f"    _set_{name}(new, {name})" for name in names)
+    if _CACHED_HASH_SLOT in setters:
+        lines.append("    _set_hash(new, None)")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # the source is built above from field names only
+    build: Callable[..., RecordT] = namespace[f"build_{record.__name__}"]
+    build.__doc__ = f"A `{record.__name__}` of every field by keyword (see `parlour.base`)."
+    if positional:
+        build.__doc__ = (
+            f"A `{record.__name__}` of every field by position, in the order of "
+            "`attrs.fields` (see `parlour.base`)."
+        )
+    return build
+
+
+def record_replacer(record: type[RecordT]) -> Callable[..., RecordT]:
+    """A function ``replace(instance, **changes)`` making the ``record`` instance equal to
+    ``instance`` but for the named fields (an unknown name is a `TypeError`); the record's
+    derived fields are copied as they are, so a change must not be to a field they follow from.
+    """
+    setters = _slot_setters(record)
+    names = tuple(field.name for field in attrs.fields(_attrs_class(record)))
+    copies = tuple((getattr(record, name).__get__, setters[name]) for name in names)
+    by_name = {name: setters[name] for name in names}
+    new_object = object.__new__
+    hash_setter = setters.get(_CACHED_HASH_SLOT)
+
+    def replace(instance: RecordT, **changes: Any) -> RecordT:
+        new = new_object(record)
+        for read, write in copies:
+            write(new, read(instance))
+        if hash_setter is not None:
+            hash_setter(new, None)
+        for name, value in changes.items():
+            write = by_name.get(name)
+            if write is None:
+                raise TypeError(f"{record.__name__} has no field {name!r}")
+            write(new, value)
+        return new
+
+    return replace

@@ -1,0 +1,254 @@
+"""A small rule-of-thumb Bezique player, used by `parlour demo bezique` and as a sparring partner.
+
+After winning a first-stage trick it declares its best meld, exchanges and shows the seven of
+trumps when it may, then draws. In the first stage it leads a low card it has no use for, wins a
+brisque (an ace or a ten) led to it with a cheap card when it can, and otherwise throws its least
+useful card, keeping its bezique cards and meld material. In the last stage it plays exactly: the
+stock is gone, so every card not in its hand has been seen played or lies in the other hand, and
+it searches the remaining tricks to the end for the card that wins it the most brisques and last
+trick points against the best defence. It looks only at what its seat may see (in the last stage
+the other hand is known), and is deterministic.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import NamedTuple
+
+from parlour.base import (
+    PIQUET_DECK,
+    Rank,
+)
+from parlour.bezique import _melds
+from parlour.bezique._moves import (
+    DRAW,
+    EXCHANGE,
+    PLAYS,
+    SHOW,
+    Meld,
+    Play,
+)
+from parlour.bezique._state import (
+    BeziqueState,
+    Phase,
+)
+from parlour.bezique.rules import (
+    BEZIQUE_PAIRS,
+    CARD_TABLES,
+    FACES,
+    LAST_TRICK_BONUS,
+    STAGE_TWO_RULES,
+    brisques_in,
+    copies_of,
+    face_index,
+    face_of,
+)
+from parlour.engine import (
+    Move,
+    legal_moves,
+)
+from parlour.tricks import TrickEvaluator
+
+__all__ = ["EXACT_ROLLOUT_CARDS", "bot_move", "rollout_move"]
+
+_QUARTET_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+_SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.JACK)
+_BRISQUE_RANKS = (Rank.ACE, Rank.TEN)
+
+
+def bot_move(state: BeziqueState, rng: random.Random) -> Move:
+    """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return _move(state, exact=True)
+
+
+EXACT_ROLLOUT_CARDS = 4
+"""In search rollouts, the last stage is searched exactly only with this many cards or fewer."""
+
+
+def rollout_move(state: BeziqueState, rng: random.Random) -> Move:
+    """`bot_move` made cheap for search rollouts: in the last stage, until the hands are down to
+    `EXACT_ROLLOUT_CARDS` cards, it wins the trick with its lowest winning card, or plays its
+    lowest card, instead of searching the tricks left."""
+    small = state.hands[state.to_act].bit_count() <= EXACT_ROLLOUT_CARDS
+    return _move(state, exact=small)
+
+
+def _move(state: BeziqueState, *, exact: bool) -> Move:
+    moves = tuple(legal_moves(state))
+    if state.phase == Phase.DECLARE:
+        return _declare(state, moves)
+    faces = [face_index(move.card) for move in moves if isinstance(move, Play)]
+    if state.phase == Phase.LAST_STAGE:
+        return PLAYS[_last_stage_card(state, faces) if exact else _lowest_winner(state, faces)]
+    return PLAYS[_first_stage_card(state, faces)]
+
+
+def _declare(state: BeziqueState, moves: tuple[Move, ...]) -> Move:
+    """The best-scoring meld (the first listed on a tie), else exchange, else show, else draw."""
+    best: Meld | None = None
+    best_points = 0
+    for move in moves:
+        if isinstance(move, Meld):
+            kind = _melds.identify_meld(state, move.cards)
+            if kind is not None and kind.points > best_points:
+                best, best_points = move, kind.points
+    if best is not None:
+        return best
+    for wanted in (EXCHANGE, SHOW):
+        if wanted in moves:
+            return wanted
+    return DRAW
+
+
+def _power(state: BeziqueState, face: int) -> int:
+    """How strong a card is under this deal's trump (any trump beats every plain card)."""
+    table = state.table
+    return table.card_table.power[table.trump][face]
+
+
+def _is_trump(state: BeziqueState, face: int) -> bool:
+    return face // 8 == state.table.trump
+
+
+def _is_brisque(face: int) -> bool:
+    return PIQUET_DECK[face].rank in _BRISQUE_RANKS
+
+
+def _meld_material(state: BeziqueState, face: int) -> bool:
+    """Whether the card may still help a meld: kings and queens (marriages), the bezique cards,
+    the trump ace, ten and jack (the sequence), and a rank of which two or more are held
+    (quartets)."""
+    card = PIQUET_DECK[face]
+    if card.rank in (Rank.KING, Rank.QUEEN):
+        return True
+    table = state.table
+    if face in BEZIQUE_PAIRS[table.options.bezique_cards][table.trump]:
+        return True
+    if _is_trump(state, face) and card.rank in _SEQUENCE_RANKS:
+        return True
+    if card.rank in _QUARTET_RANKS:
+        seat = state.to_act
+        held = state.hands[seat] | state.tables[seat]
+        same_rank = sum(
+            (held & copies_of(other)).bit_count()
+            for other in range(FACES)
+            if PIQUET_DECK[other].rank == card.rank
+        )
+        return same_rank >= 2
+    return False
+
+
+def _beats(state: BeziqueState, led: int, face: int) -> bool:
+    table = state.table
+    return table.card_table.winning_index(table.trump, (led, face)) == 1
+
+
+def _first_stage_card(state: BeziqueState, faces: list[int]) -> int:
+    """Win a brisque led to it with its cheapest card that is no brisque (and, if it can, no
+    meld material); otherwise play its least useful card: no meld material, no trump, no
+    brisque, low."""
+
+    def throw_key(face: int) -> tuple[bool, bool, bool, int]:
+        return (
+            _meld_material(state, face),
+            _is_trump(state, face),
+            _is_brisque(face),
+            _power(state, face),
+        )
+
+    def take_key(face: int) -> tuple[bool, int]:
+        return (_meld_material(state, face), _power(state, face))
+
+    if state.trick:
+        led = state.trick[0]
+        if _is_brisque(face_of(led)):
+            takers = [f for f in faces if not _is_brisque(f) and _beats(state, led, f)]
+            if takers:
+                return min(takers, key=take_key)
+    return min(faces, key=throw_key)
+
+
+def _last_stage_card(state: BeziqueState, faces: list[int]) -> int:
+    """The legal card with the best exact outcome of the remaining tricks (the first on a tie)."""
+    table = state.table
+    rules = _LastStageRules(table.options.rank_order, table.trump, table.options.last_trick == 32)
+    seat = state.to_act
+    hand, other = state.hands[seat], state.hands[1 - seat]
+    if state.trick:
+        led = state.trick[0]
+        return max(
+            faces, key=lambda face: -_trick_margin(rules, led, _copy_in(hand, face), other, hand)
+        )
+    return max(faces, key=lambda face: _lead_margin(rules, _copy_in(hand, face), hand, other))
+
+
+def _lowest_winner(state: BeziqueState, faces: list[int]) -> int:
+    """The lowest legal card that wins the trick, else the lowest legal card."""
+    if state.trick:
+        led = state.trick[0]
+        winning = [face for face in faces if _beats(state, led, face)]
+        if winning:
+            return min(winning, key=lambda face: _power(state, face))
+    return min(faces, key=lambda face: _power(state, face))
+
+
+def _copy_in(mask: int, face: int) -> int:
+    """A card of ``mask`` showing ``face`` (which of the two copies does not matter)."""
+    return face if mask >> face & 1 else face + FACES
+
+
+class _LastStageRules(NamedTuple):
+    """What the last stage's outcome depends on besides the hands."""
+
+    rank_order: str
+    trump: int
+    last_trick_bonus: bool
+
+
+@functools.cache
+def _evaluator(rank_order: str) -> TrickEvaluator:
+    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _best_margin(rules: _LastStageRules, leader: int, follower: int) -> int:
+    """The leader's best point margin (brisques and last trick) over the tricks left, when it
+    leads from hand ``leader`` against ``follower`` and both play their best."""
+    if not leader:
+        return 0
+    return max(_lead_margin(rules, card, leader, follower) for card in _distinct_faces(leader))
+
+
+def _lead_margin(rules: _LastStageRules, card: int, leader: int, follower: int) -> int:
+    """The leader's margin when it leads ``card`` and both play best from then on."""
+    replies = _evaluator(rules.rank_order).allowed(rules.trump, follower, (card,))
+    return min(
+        _trick_margin(rules, card, reply, leader, follower) for reply in _distinct_faces(replies)
+    )
+
+
+def _trick_margin(rules: _LastStageRules, led: int, reply: int, leader: int, follower: int) -> int:
+    """The leader's margin from the trick ``led``, ``reply`` to the end of the deal."""
+    points = brisques_in((1 << led) | (1 << reply))
+    leader_rest, follower_rest = leader & ~(1 << led), follower & ~(1 << reply)
+    if rules.last_trick_bonus and not leader_rest:
+        points += LAST_TRICK_BONUS
+    if CARD_TABLES[rules.rank_order].winning_index(rules.trump, (led, reply)) == 0:
+        return points + _best_margin(rules, leader_rest, follower_rest)
+    return -points - _best_margin(rules, follower_rest, leader_rest)
+
+
+def _distinct_faces(mask: int) -> list[int]:
+    """One card of ``mask`` per face, lowest card number first."""
+    cards: list[int] = []
+    seen = 0
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        face_bit = 1 << (card & (FACES - 1))
+        if not seen & face_bit:
+            seen |= face_bit
+            cards.append(card)
+    return cards

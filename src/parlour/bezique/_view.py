@@ -1,0 +1,291 @@
+"""What one seat may see of a Bezique state, and states that differ only in what it cannot see.
+
+A seat sees its own hand, both players' melds on the table (with the meld classes each card has
+scored in), the cards of each hand that the other player knows of (a turn-up taken by exchange,
+a shown seven, the melds picked up for the last stage, the turn-up taken after trick 24 and,
+under ``reveal_last_stock_card``, the last face-down card), the turn-up, the stock's size,
+every card played to a trick this deal (by whom, in order: what a player at the table watched),
+the declarations and awards of the deal, and the scores. It never sees the other hand's unknown
+cards or the stock's order. Cards are shown as faces: which of the two copies of a face a card is
+never shows.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from parlour.base import (
+    Card,
+    HiddenPlace,
+    JsonRecord,
+    Suit,
+    deal_hidden,
+)
+from parlour.bezique._history import (
+    last_stage_tricks,
+    played_in_order,
+)
+from parlour.bezique._state import (
+    BeziqueState,
+    DealResult,
+    Declaration,
+    Phase,
+)
+from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, TEAMS, USES, cards_in
+from parlour.engine import (
+    ScoreEvent,
+    View,
+    legal_moves,
+)
+from parlour.tricks import excluded_by_play
+
+__all__ = [
+    "PHASE_NAMES",
+    "USE_NAMES",
+    "BeziqueView",
+    "TableCard",
+    "resample_hidden",
+    "sample_state",
+    "view",
+]
+
+PHASE_NAMES = {
+    Phase.DEAL_DUE: "deal_due",
+    Phase.PLAY: "play",
+    Phase.DECLARE: "declare",
+    Phase.LAST_STAGE: "last_stage",
+    Phase.OVER: "over",
+}
+"""The name of each phase, as views and positions write it."""
+USE_NAMES: tuple[str, ...] = tuple(
+    next(kind.name for kind in MELD_TABLE if kind.adds == use) for use in USES
+)
+"""For each index of ``BeziqueState.uses``, the name of the meld whose class it records."""
+
+
+@attrs.frozen(slots=True)
+class TableCard(JsonRecord):
+    """A melded card lying face up on the table, with the melds it has scored in (meld names
+    such as ``royal_marriage`` or ``four_kings``, in the meld table's order)."""
+
+    card: Card
+    melds: tuple[str, ...]
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class BeziqueView(View):
+    """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand): the
+    `View` fields, then Bezique's own.
+
+    * ``hand``: the seat's own hand cards (melds on the table are in ``tables``);
+      ``tables``: each seat's melded cards; ``known``: for each seat, the cards of its hand the
+      other player knows of; ``hand_sizes``: cards in each hand (the table not counted);
+      ``holding_sizes``: hand + table, the cards each seat may play.
+    * ``turnup``: the face-up trump card, ``None`` once taken; ``stock_size``: face-down cards
+      left in the stock.
+    * ``played`` (a `View` field): every card played to a trick this deal, the current
+      trick's included, as (seat, card) in playing order; ``trick`` and ``last_trick``: the
+      current and the last completed trick, the same way; ``tricks_won``: tricks taken by
+      each seat this deal.
+    * ``declared``: the trick winner has made this window's declaration; ``sevens_scored``:
+      how many sevens of trumps have scored this deal (every scored seven is public).
+    * ``declarations`` and ``awards``: this deal's, in the order they were scored;
+      ``match_score``: the match totals (this deal's awards included); ``deals``: the finished
+      deals.
+    """
+
+    deal_number: int
+    trump: Suit | None
+    tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]]
+    known: tuple[tuple[Card, ...], tuple[Card, ...]]
+    holding_sizes: tuple[int, int]
+    turnup: Card | None
+    stock_size: int
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, int]
+    declared: bool
+    sevens_scored: int
+    declarations: tuple[Declaration, ...]
+    awards: tuple[ScoreEvent, ...]
+    deals: tuple[DealResult, ...]
+
+
+def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:
+    """The melded cards of ``mask`` with their meld history, by face (copies never show)."""
+    cards = []
+    for card in range(len(DECK)):
+        if mask >> card & 1:
+            melds = tuple(
+                name for name, used in zip(USE_NAMES, state.uses, strict=True) if used >> card & 1
+            )
+            cards.append((card & 31, melds))
+    cards.sort()
+    return tuple(TableCard(DECK[face], melds) for face, melds in cards)
+
+
+def _faces_played(state: BeziqueState) -> tuple[tuple[int, Card], ...]:
+    """The deal's cards played so far as (seat, card), in playing order."""
+    return tuple((seat, DECK[card]) for seat, card in played_in_order(state))
+
+
+def view(state: BeziqueState, seat: int | None) -> BeziqueView:
+    """What ``seat`` may see of ``state``; two states that differ only in cards hidden from
+    ``seat`` give equal views."""
+    table = state.table
+    phase = state.phase
+    in_deal = phase in (Phase.PLAY, Phase.DECLARE, Phase.LAST_STAGE)
+    to_act = state.to_act if in_deal else None
+    hands = state.hands
+    tables = state.tables
+    played = _faces_played(state) if in_deal else ()
+    completed = len(state.played)  # the cards of the completed tricks, the last trick's last
+    return BeziqueView(
+        seat=seat,
+        phase=PHASE_NAMES[phase],
+        to_act=to_act,
+        dealer=table.dealer,
+        deal_number=table.deal_number,
+        trump=Suit(table.trump) if in_deal else None,
+        hand=cards_in(hands[seat]) if seat is not None and in_deal else (),
+        tables=(_table_cards(state, tables[0]), _table_cards(state, tables[1])),
+        known=(cards_in(state.known[0]), cards_in(state.known[1])),
+        hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+        holding_sizes=(
+            (hands[0] | tables[0]).bit_count(),
+            (hands[1] | tables[1]).bit_count(),
+        ),
+        turnup=DECK[state.turnup] if state.turnup >= 0 else None,
+        stock_size=len(table.stock) - state.drawn if in_deal else 0,
+        teams=TEAMS,
+        played=played,
+        trick=played[completed:],
+        last_trick=played[completed - 2 : completed] if completed else (),
+        tricks_won=(state.won[0].bit_count() // 2, state.won[1].bit_count() // 2),
+        declared=state.declared,
+        sevens_scored=state.sevens_scored.bit_count(),
+        declarations=state.declarations,
+        awards=state.awards,
+        match_score=state.scores,
+        deals=table.deals,
+        moves=legal_moves(state) if seat is not None and to_act == seat else (),
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    """The card indexes in ``mask``, lowest first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _drawn_again(
+    state: BeziqueState,
+    hidden_seats: list[int],
+    free: list[int],
+    hands: list[int],
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """The stock cards drawn so far (``table.stock[:drawn]``) as a sampled state must keep them:
+    each card a hidden seat drew and still hides (one of its unknown hand cards, ``free``) is
+    replaced by one of the cards its sampled hand now hides, chosen at random, so that the
+    record of the draws hides what the hand hides and every card stays in one place."""
+    dealt = state.table.stock[: state.drawn]
+    drawn = list(dealt)
+    for other in hidden_seats:
+        positions = [index for index, card in enumerate(dealt) if free[other] >> card & 1]
+        if positions:
+            now_hidden = _bits(hands[other] & ~state.known[other])
+            for index, card in zip(positions, rng.sample(now_hidden, len(positions)), strict=True):
+                drawn[index] = card
+    return tuple(drawn)
+
+
+def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
+    """A state ``seat`` cannot tell from ``state``: the cards hidden from it (the unknown cards
+    of the other hand, of both hands for a spectator, and the stock's face-down cards) are
+    redealt at random among those same places, each keeping its size.
+
+    Melds on the table, cards known to the other player, the turn-up and the tricks stay put;
+    the record of the stock cards drawn follows the hands (see `_drawn_again`). Hidden cards
+    carry no meld history and no scored seven, so moving them changes no rule.
+    Between deals and once the match is over the state is returned unchanged. Useful for search
+    bots (determinization).
+    """
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
+    pool = [card for other in hidden_seats for card in _bits(free[other])]
+    pool.extend(table.stock[state.drawn :])
+    hidden = 0
+    for card in pool:
+        hidden |= 1 << card
+    scored = state.sevens_scored
+    for used in state.uses:
+        scored |= used
+    assert not hidden & scored, "a hidden card carries meld history or a scored seven"
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    position = 0
+    for other in hidden_seats:
+        size = free[other].bit_count()
+        new_free = 0
+        for card in pool[position : position + size]:
+            new_free |= 1 << card
+        hands[other] = (hands[other] & ~free[other]) | new_free
+        position += size
+    stock = (*_drawn_again(state, hidden_seats, free, hands, rng), *pool[position:])
+    return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
+
+
+def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
+    """A state ``seat`` cannot tell from ``state`` that agrees with what the play showed: the
+    hidden cards (the unknown cards of the other hand, of both for a spectator, and the stock's
+    face-down cards) dealt again by `deal_hidden`, each place keeping its size. Melds, known
+    cards, the turn-up and the tricks stay put (the record of the stock cards drawn follows the
+    hands, see `_drawn_again`), and in the last stage no hand is given a card
+    that any of the deal's last-stage tricks shows its holder lacked (`excluded_by_play`; the
+    first stage binds no play, so its tricks show nothing). A seat has nothing to infer there
+    (the other hand is all it cannot see), a spectator does."""
+    if state.phase in (Phase.DEAL_DUE, Phase.OVER):
+        return state
+    table = state.table
+    hidden_seats = [other for other in range(PLAYERS) if other != seat]
+    free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
+    hidden = 0
+    for other in hidden_seats:
+        hidden |= free[other]
+    stock_rest = table.stock[state.drawn :]
+    for card in stock_rest:
+        hidden |= 1 << card
+    excluded = (0,) * PLAYERS
+    tricks = last_stage_tricks(state)
+    if tricks:
+        excluded = excluded_by_play(table.last_stage_evaluator, table.trump, tricks, hidden)
+    places = [
+        *(
+            HiddenPlace(size=free[other].bit_count(), excluded=excluded[other])
+            for other in hidden_seats
+        ),
+        HiddenPlace(size=len(stock_rest)),
+    ]
+    groups = deal_hidden(_bits(hidden), places, rng)
+    hands = list(state.hands)
+    for other, group in zip(hidden_seats, groups, strict=False):
+        new_free = 0
+        for card in group:
+            new_free |= 1 << card
+        hands[other] = (hands[other] & ~free[other]) | new_free
+    stock = list(groups[-1])
+    rng.shuffle(stock)
+    drawn = _drawn_again(state, hidden_seats, free, hands, rng)
+    return attrs.evolve(
+        state, table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
+    )

@@ -1,0 +1,267 @@
+"""The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
+person against bots, see `parlour.cli`) and ``validate``.
+
+``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
+cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
+log was reported. Report text that the output's encoding cannot carry (a lone surrogate in a
+move, a file name that is not UTF-8) is written escaped, never crashing the command. Nothing here
+names a particular game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from parlour.agents import SPEC_HELP, Agent, AgentSpecError, MatchRandomness, agent_move, make_agent
+from parlour.base import (
+    ParlourError,
+    shown,
+)
+from parlour.cli._play import add_play_parser
+from parlour.cli._validate import add_validate_parser
+from parlour.engine import (
+    CHANCE,
+    Chance,
+    Game,
+    Move,
+    SupportsBot,
+    SupportsNarration,
+    game_names,
+    get_game,
+    players,
+)
+from parlour.io import Match, write_log
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    parser = _parser()
+    try:
+        arguments = parser.parse_args(argv)
+    except SystemExit as exit_request:
+        return _exit_code(exit_request)
+    if arguments.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    command: Any = arguments.run
+    try:
+        status: int = command(arguments)
+    except BrokenPipeError:
+        # The reader went away (``parlour demo belote | head``): stop quietly, as Unix tools do;
+        # but a validation cut short has not checked every log, so it must not claim success.
+        _silence_stdout()
+        return EXIT_USAGE if arguments.command == "validate" else EXIT_OK
+    except KeyboardInterrupt:  # Ctrl-C in a command that does not handle it: no traceback
+        print("parlour: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return status
+
+
+def _silence_stdout() -> None:
+    if sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _exit_code(exit_request: SystemExit) -> int:
+    code = exit_request.code
+    if code is None:
+        return EXIT_OK
+    return code if isinstance(code, int) else EXIT_USAGE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="parlour", description="Rules engines for classic card games."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    games = commands.add_parser("games", help="list the registered games")
+    games.set_defaults(run=_run_games)
+
+    demo = commands.add_parser("demo", help="play a seeded match between the built-in bots")
+    demo.add_argument("game", help="a registered game name (see `parlour games`)")
+    demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    demo.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="set an option, its value in JSON (e.g. target=500, target=null); repeatable",
+    )
+    demo.add_argument("--log", metavar="FILE", help="write the match's log to FILE")
+    demo.add_argument(
+        "--agents",
+        metavar="SPECS",
+        help=f"one agent per seat, comma-separated ({SPEC_HELP}); "
+        "default: the game's bots, as before",
+    )
+    demo.set_defaults(run=_run_demo)
+
+    add_validate_parser(commands)  # parlour.cli
+    add_play_parser(commands, _parse_options)  # parlour.cli
+    return parser
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+def _run_games(arguments: argparse.Namespace) -> int:
+    for name in game_names():
+        counts = " or ".join(str(count) for count in get_game(name).player_counts)
+        print(f"{name}\t{counts} players")
+    return EXIT_OK
+
+
+# --- demo ----------------------------------------------------------------------------------------
+
+
+def _run_demo(arguments: argparse.Namespace) -> int:
+    try:
+        options = _parse_options(arguments.option)
+        match = Match(arguments.game, options=options)
+        agents = None if arguments.agents is None else _demo_agents(arguments.agents, match)
+    except ParlourError as error:
+        return _usage_error(str(error))
+    game = get_game(match.game)
+    if agents is None:
+        print(f"{match.game}: a match between bots, seed {arguments.seed}")
+        _play_out(match, _bot_moves(game, random.Random(arguments.seed)), sys.stdout)
+    else:
+        names = ", ".join(spec for spec, _ in agents)
+        print(f"{match.game}: a match between {names}, seed {arguments.seed}")
+        seated = [agent for _, agent in agents]
+        randomness = MatchRandomness(arguments.seed, len(seated))
+        _play_out(match, _agent_moves(game, seated, randomness), sys.stdout)
+    if arguments.log is not None:
+        try:
+            with open(arguments.log, "w", encoding="utf-8") as file:
+                file.write(write_log(match) + "\n")
+        except OSError as error:
+            return _usage_error(f"cannot write the log: {error}")
+    return EXIT_OK
+
+
+class _OptionArgumentError(ParlourError):
+    """An ``--option`` argument that is not ``NAME=JSON``."""
+
+
+def _parse_options(texts: Sequence[str]) -> dict[str, Any]:
+    """``NAME=JSON`` arguments as an options mapping (later ones win)."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        if not equals or not name:
+            raise _OptionArgumentError(f"--option needs NAME=JSONVALUE, not {shown(text)}")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            raise _OptionArgumentError(
+                f"--option {name[:80]}: {shown(value)} is not a JSON value "
+                '(text needs quotes: "...")'
+            ) from None
+        except (ValueError, RecursionError):  # an integer too long to read, or nesting too deep
+            raise _OptionArgumentError(
+                f"--option {name[:80]}: {shown(value)} is too long a number or nested too deep"
+            ) from None
+    return options
+
+
+def _demo_agents(specs: str, match: Match) -> list[tuple[str, Agent]]:
+    """``--agents``: one (spec, agent) per seat of ``match``; `AgentSpecError` if not."""
+    seats = players(match.state)
+    texts = [text.strip() for text in specs.split(",")]
+    if len(texts) != seats:
+        raise AgentSpecError(
+            f"--agents needs one spec per seat: {match.game} has {seats} seats here, "
+            f"{shown(specs)} gives {len(texts)}"
+        )
+    return [(text, make_agent(text, match.game)) for text in texts]
+
+
+MoveSource = Callable[[Any, "int | Chance"], Move]
+"""Picks the next move of a demo: (state, player to act) -> move."""
+
+
+def _bot_moves(game: Game, rng: random.Random) -> MoveSource:
+    """Today's demo players: deals and the game's bot moves, all drawn from ``rng``."""
+    return lambda state, player: _next_move(game, state, player, rng)
+
+
+def _agent_moves(game: Game, agents: Sequence[Agent], randomness: MatchRandomness) -> MoveSource:
+    """Deals from ``randomness.deals``; each seat's move from its agent (checked)."""
+
+    def next_move(state: Any, player: int | Chance) -> Move:
+        if player is CHANCE:
+            return game.random_deal(state, randomness.deals)
+        assert isinstance(player, int)
+        return agent_move(agents[player], state, randomness)
+
+    return next_move
+
+
+def _play_out(match: Match, next_move: MoveSource, out: TextIO) -> None:
+    """Play ``match`` to its end with moves from ``next_move``, narrating every move."""
+    game = get_game(match.game)
+    while True:
+        before = match.state
+        player = game.current_player(before)
+        if player is None:
+            break
+        move = next_move(before, player)
+        after = match.apply(move)
+        if isinstance(game, SupportsNarration):
+            for line in game.narrate(before, move, after):
+                print(line, file=out)
+        else:
+            print(f"{_actor(player)}: {move}", file=out)
+    score = " ".join(str(points) for points in game.score(match.state))
+    print(f"final score by seat: {score}", file=out)
+    print(_winners_line(game.winners(match.state), match.players), file=out)
+
+
+def _next_move(game: Game, state: Any, player: int | Chance, rng: random.Random) -> Move:
+    """A deal drawn from ``rng`` at a chance node, else the game's bot move for ``player``."""
+    if player is CHANCE:
+        return game.random_deal(state, rng)
+    if isinstance(game, SupportsBot):
+        return game.bot_move(state, rng)
+    moves = game.legal_moves(state)
+    return moves[rng.randrange(len(moves))]
+
+
+def _actor(player: int | Chance) -> str:
+    return "deal" if player is CHANCE else f"seat {player}"
+
+
+def _winners_line(seats: Sequence[int], players: Sequence[str] | None) -> str:
+    names = [f"seat {seat}" if players is None else players[seat] for seat in seats]
+    label = "winner" if len(names) == 1 else "winners"
+    return f"{label}: {', '.join(names)}"
+
+
+def _usage_error(message: str) -> int:
+    print(f"parlour: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The built-in games, registered in one place (`GAMES`), and the typed entry points that name
+them.
+
+`new_game` is overloaded on the game's name and `view` on the state's type, so that a type
+checker knows that ``new_game("belote")`` is a ``BeloteState`` and ``view(state, 1)`` a
+``BeloteView``; at run time both are `parlour.engine.new_game` and `parlour.engine.view`.
+Adding a game is one new subpackage plus one line in `GAMES` (its overloads here only add the
+precise static types; without them the game is typed as any state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, overload
+
+from parlour import (
+    belote,
+    bezique,
+    burraco,
+    ecarte,
+)
+from parlour import engine as core
+from parlour.engine import View
+
+__all__ = ["GAMES", "AnyState", "new_game", "view"]
+
+GAMES: tuple[core.Game, ...] = (
+    belote.GAME,
+    bezique.GAME,
+    burraco.GAME,
+    ecarte.GAME,
+)
+"""Every built-in game object, in the order `parlour.game_names` lists them: the one place a
+game is registered."""
+
+for _game in GAMES:
+    core.register(_game)
+
+AnyState = belote.BeloteState | bezique.BeziqueState | ecarte.EcarteState | burraco.BurracoState
+"""The state of any built-in game."""
+
+
+@overload
+def new_game(
+    name: Literal["belote"],
+    *,
+    options: Mapping[str, Any] | belote.Options | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> belote.BeloteState: ...
+@overload
+def new_game(
+    name: Literal["bezique"],
+    *,
+    options: Mapping[str, Any] | bezique.Options | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> bezique.BeziqueState: ...
+@overload
+def new_game(
+    name: Literal["ecarte"],
+    *,
+    options: Mapping[str, Any] | ecarte.Options | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> ecarte.EcarteState: ...
+@overload
+def new_game(
+    name: Literal["burraco"],
+    *,
+    options: Mapping[str, Any] | burraco.Options | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> burraco.BurracoState: ...
+@overload
+def new_game(
+    name: str,
+    *,
+    options: Mapping[str, Any] | Any | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> Any: ...
+def new_game(
+    name: str,
+    *,
+    options: Mapping[str, Any] | Any | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> Any:
+    """A new match of game ``name``; with ``seed``, its first deal drawn from ``Random(seed)``.
+
+    ``options`` is a mapping of option names (or the game's ``Options`` record). Without a seed,
+    `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
+    """
+    return core.new_game(name, options=options, seed=seed, dealer=dealer)
+
+
+@overload
+def view(state: belote.BeloteState, seat: int | None) -> belote.BeloteView: ...
+@overload
+def view(state: bezique.BeziqueState, seat: int | None) -> bezique.BeziqueView: ...
+@overload
+def view(state: ecarte.EcarteState, seat: int | None) -> ecarte.EcarteView: ...
+@overload
+def view(state: burraco.BurracoState, seat: int | None) -> burraco.BurracoView: ...
+@overload
+def view(state: Any, seat: int | None) -> View: ...
+def view(state: Any, seat: int | None) -> View:
+    """What ``seat`` may see of ``state`` (``None``: a spectator, who sees no hidden card).
+
+    A seat that is not one of the match's (out of range, a bool, a float) is a `SeatError`
+    (a `ParlourError` and a `ValueError`).
+    """
+    return core.view(state, seat)

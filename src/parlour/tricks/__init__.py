@@ -1,0 +1,55 @@
+"""The tricks layer of parlour (see docs/design.md)."""
+
+from parlour.tricks._evaluator import (
+    NO_TRUMP,
+    CardTable,
+    Condition,
+    Demand,
+    FollowSteps,
+    Obligation,
+    Scope,
+    TrickEvaluator,
+    TrickRules,
+)
+from parlour.tricks._inference import (
+    PlayedTrick,
+    excluded_by_play,
+)
+from parlour.tricks._skeleton import (
+    MoveCheck,
+    MoveParser,
+    MoveTransition,
+    OpeningStates,
+    TrickGame,
+    broken_obligation,
+    keyword_parser,
+    not_a_card,
+    not_held,
+    play_parser,
+    seat_to_act,
+)
+
+__all__ = [
+    "NO_TRUMP",
+    "CardTable",
+    "Condition",
+    "Demand",
+    "FollowSteps",
+    "MoveCheck",
+    "MoveParser",
+    "MoveTransition",
+    "Obligation",
+    "OpeningStates",
+    "PlayedTrick",
+    "Scope",
+    "TrickEvaluator",
+    "TrickGame",
+    "TrickRules",
+    "broken_obligation",
+    "excluded_by_play",
+    "keyword_parser",
+    "not_a_card",
+    "not_held",
+    "play_parser",
+    "seat_to_act",
+]
