@@ -163,11 +163,6 @@ class PositionReader:
         """A suit letter (``S H D C``)."""
         return _suit(self._value(key), _failure(self.where(key)))
 
-    def optional_suit(self, key: str) -> Suit | None:
-        """``None`` or a suit letter."""
-        value = self._value(key)
-        return None if value is None else self.suit(key)
-
     def cards(self, key: str, low: int = 0, high: int = 108) -> tuple[Card, ...]:
         """A list of ``low`` to ``high`` cards, in the order written."""
         items = self.entries(key, low, high)
@@ -223,12 +218,6 @@ class ItemReader:
     def fail(self, message: str) -> PositionError:
         """The `PositionError` to raise for this item."""
         return PositionError(message, f"{self.path}[{self.index}]")
-
-    def object(self) -> PositionReader:
-        """A reader of the item, which must be a JSON object."""
-        if not isinstance(self.value, dict):
-            raise self.fail(f"must be an object, not {describe(self.value)}")
-        return PositionReader(self.value, f"{self.path}[{self.index}]")
 
     def integer(self, low: int, high: int) -> int:
         """The item as an int from ``low`` to ``high``."""
