@@ -1,4 +1,7 @@
-"""The base layer of parlour (see docs/design.md)."""
+"""The base layer: cards and their notation, the errors, strict option records, seats and
+teams, the JSON form of records and the one builder of frozen records, piquet card indexes,
+and dealing hidden cards under constraints. It imports nothing of parlour's above it.
+"""
 
 from parlour.base._card_index import (
     PIQUET_INDEX_BY_CODE,

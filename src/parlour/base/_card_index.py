@@ -1,4 +1,9 @@
-"""Moves from card masks: the legal-move tuples of a 32-card game, built without a loop over
+"""Card indexes of the 32-card piquet pack, as the trick games keep their hands (a card's bit
+in a 32-bit mask), and the legal-move tuples read from such masks.
+
+The masks:
+
+Moves from card masks: the legal-move tuples of a 32-card game, built without a loop over
 the cards.
 
 A hand is a mask over a 32-card deck (bit ``i``: card ``i``); its moves come in bit order,

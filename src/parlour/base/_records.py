@@ -1,4 +1,8 @@
-"""JSON for the records front-ends read (views, deal breakdowns, score events): one converter
+"""Frozen records: their JSON form, and the one builder that makes them field by field.
+
+The JSON form:
+
+JSON for the records front-ends read (views, deal breakdowns, score events): one converter
 instead of a hand-written ``to_dict`` per record.
 
 `to_json` turns a value into JSON-ready data: a card becomes its notation (``10H``), a suit its

@@ -1,4 +1,5 @@
-"""The cli layer of parlour (see docs/design.md)."""
+"""The ``parlour`` command: ``games``, ``demo``, ``play`` and ``validate``.
+"""
 
 from parlour.cli._main import (
     main,

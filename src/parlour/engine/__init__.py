@@ -1,4 +1,8 @@
-"""The engine layer of parlour (see docs/design.md)."""
+"""The engine layer: the `Game` protocol and the one registry of game objects, moves and
+notation, dealing, the turn checks, the view base, positions, sampling, events, outcomes, the
+option catalogue and view schemas, and the top-level functions that dispatch on a state.
+What a game's subpackage builds on.
+"""
 
 from parlour.engine._catalog import (
     OptionSpec,

@@ -1,4 +1,9 @@
-"""Each game's settings as data, so that a settings screen needs no internals.
+"""The catalogue of a game for front-ends: its options as data (`option_specs`) and the JSON
+Schema of its views (`view_schema`).
+
+The options:
+
+Each game's settings as data, so that a settings screen needs no internals.
 
 `option_specs(game_name)` describes every option of the game in declaration order: its name,
 its JSON type, its default, the values a choice allows (or the items a list may draw from), the

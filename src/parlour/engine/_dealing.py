@@ -1,4 +1,9 @@
-"""The positions of a deck shuffled by a `random.Random`: ``rng.shuffle`` of the positions.
+"""A game's canonical dealing procedure as data (`DealLayout`), read both ways by one piece of
+code, and the shuffle it deals from.
+
+The shuffle:
+
+The positions of a deck shuffled by a `random.Random`: ``rng.shuffle`` of the positions.
 
 A shuffle moves positions whatever they hold, so dealing ``DECK[order[p]]`` at position ``p``
 gives the same deal as shuffling the list of cards itself.

@@ -1,4 +1,9 @@
-"""The checks every game makes before its own rules: is the match over, is a deal due, whose
+"""Whose turn it is: the checks every game makes first, and the seating of games whose seats
+never change.
+
+The checks:
+
+The checks every game makes before its own rules: is the match over, is a deal due, whose
 turn it is, and whether a deal move lays out the game's deck.
 
 A game's ``check`` starts with `turn_violation`; the ids it returns are the shared ones of

@@ -1,4 +1,7 @@
-"""The io layer of parlour (see docs/design.md)."""
+"""Logs, matches and validation at scale: reading and writing logs, replay and `validate`,
+the `Match` recorder, the bounds of `Limits`, finding and streaming log sources, and the
+validation runner and its summary.
+"""
 
 from parlour.io._limits import (
     DEFAULT_LIMITS,

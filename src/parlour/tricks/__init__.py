@@ -1,4 +1,7 @@
-"""The tricks layer of parlour (see docs/design.md)."""
+"""The trick-game machinery that Belote, Bezique and Écarté share: rank tables and the trick
+winner, the evaluator of obligation records, the trick-game skeleton (`TrickGame`) with its
+play verdicts, and what a card played reveals about a hand.
+"""
 
 from parlour.tricks._evaluator import (
     NO_TRUMP,

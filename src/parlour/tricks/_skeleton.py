@@ -1,4 +1,8 @@
-"""The skeleton of a trick game with fixed seats (Belote, Bezique, Écarté), written once.
+"""The trick-game skeleton and the verdicts on a card play that the trick games share.
+
+The skeleton:
+
+The skeleton of a trick game with fixed seats (Belote, Bezique, Écarté), written once.
 
 A game subclasses `TrickGame` and gives its rules as data: the phases that mean "a deal is
 due" and "the match is over", a table of the check of each move type (``{Play: check_play,
