@@ -8,11 +8,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
 from hypothesis import strategies as st
 
 __all__ = [
-    "bad_actions",
     "deep_values",
     "digit_like_texts",
     "huge_ints",
@@ -109,20 +107,3 @@ def digit_like_texts() -> st.SearchStrategy[str]:
     )
 
 
-_ODD_ACTIONS = (
-    math.nan, np.float64(1.0), np.bool_(True), np.array([1]), np.array(1.5), np.array(True),
-    "1", None,
-)  # fmt: skip
-
-
-def bad_actions(num_actions: int) -> st.SearchStrategy[Any]:
-    """Action ids an adapter must refuse: negative or past the end, bools, floats (NaN and
-    infinities included), numpy bools and floats, arrays that are not 0-d, strings, None."""
-    return st.one_of(
-        st.integers(max_value=-1),
-        st.integers(min_value=num_actions),
-        st.booleans(),
-        st.floats(allow_nan=True, allow_infinity=True),
-        st.sampled_from(_ODD_ACTIONS),
-        st.integers(min_value=0, max_value=2**60).map(lambda n: np.int64(n + num_actions)),
-    )

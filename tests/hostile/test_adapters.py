@@ -3,12 +3,13 @@ must respect the voids a hand revealed."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.base import (
@@ -16,14 +17,37 @@ from parlour.base import (
     ParlourError,
 )
 from parlour.engine import game_of
-from parlour.integrations.actions import ActionError, checked_action
-from tests.hostile.strategies import bad_actions, huge_or_deep_values
+from tests.hostile.strategies import huge_or_deep_values
 
+np = pytest.importorskip("numpy")
+actions = pytest.importorskip("parlour.integrations.actions")
+ActionError = actions.ActionError
+checked_action = actions.checked_action
 pyspiel = pytest.importorskip("pyspiel")
 pettingzoo_module = pytest.importorskip("parlour.integrations.pettingzoo")
 openspiel = pytest.importorskip("parlour.integrations.openspiel")
 
 GAMES = openspiel.GAME_NAMES
+
+_ODD_ACTIONS = (
+    math.nan, np.float64(1.0), np.bool_(True), np.array([1]), np.array(1.5), np.array(True),
+    "1", None,
+)  # fmt: skip
+
+
+def bad_actions(num_actions: int) -> st.SearchStrategy[Any]:
+    """Action ids an adapter must refuse: negative or past the end, bools, floats (NaN and
+    infinities included), numpy bools and floats, arrays that are not 0-d, strings, None."""
+    return st.one_of(
+        st.integers(max_value=-1),
+        st.integers(min_value=num_actions),
+        st.booleans(),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.sampled_from(_ODD_ACTIONS),
+        st.integers(min_value=0, max_value=2**60).map(lambda n: np.int64(n + num_actions)),
+    )
+
+
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 
