@@ -58,7 +58,25 @@ class RandomAgent(Agent):
     """Plays a legal move drawn uniformly with ``rng``."""
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """One of ``legal_moves``, uniformly at random (``view`` is only checked)."""
+        """One of ``legal_moves``, uniformly at random (``view`` is only checked).
+
+        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
+        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
+        sequence or an ``rng`` that is not a `random.Random`.
+
+        >>> import parlour, random
+        >>> from parlour.agents import RandomAgent
+        >>> state = parlour.new_game("ecarte", seed=1)
+        >>> seen = parlour.agent_view(state, 1, random.Random(0))
+        >>> agent = RandomAgent()
+        >>> agent.choose(seen, parlour.legal_moves(state), random.Random(0))
+        Play(10H)
+        >>> theirs = parlour.agent_view(state, 0, random.Random(0))
+        >>> agent.choose(theirs, parlour.legal_moves(state), random.Random(0))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        parlour.agents.AgentError: the view is seat 0's, but the seat to act is 1: an agent ...
+        """
         check_choice(view, legal_moves, rng)
         return legal_moves[rng.randrange(len(legal_moves))]
 

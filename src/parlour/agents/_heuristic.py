@@ -54,7 +54,20 @@ class HeuristicAgent(Agent):
     rules of thumb leave a choice."""
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The rules-of-thumb move for ``view.seat``, one of ``legal_moves``."""
+        """The rules-of-thumb move for ``view.seat``, one of ``legal_moves``.
+
+        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
+        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
+        sequence or an ``rng`` that is not a `random.Random`, or a view without a ``sampled``
+        state (from `parlour.view` rather than `parlour.agent_view`).
+
+        >>> import parlour, random
+        >>> from parlour.agents import HeuristicAgent
+        >>> state = parlour.new_game("ecarte", seed=1)
+        >>> seen = parlour.agent_view(state, 1, random.Random(0))
+        >>> HeuristicAgent().choose(seen, parlour.legal_moves(state), random.Random(0))
+        Propose()
+        """
         check_choice(view, legal_moves, rng)
         return heuristic_move(sampled_state(view), rng)
 

@@ -124,7 +124,21 @@ class ISMCTSAgent(Agent):
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The most visited of ``legal_moves`` after the search from ``view`` (its ``seat`` and
-        its ``sampled`` determinization); a lone legal move is played without searching."""
+        its ``sampled`` determinization); a lone legal move is played without searching.
+
+        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
+        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
+        sequence or an ``rng`` that is not a `random.Random`, or a view without a ``sampled``
+        state (from `parlour.view` rather than `parlour.agent_view`).
+
+        >>> import parlour, random
+        >>> from parlour.agents import ISMCTSAgent
+        >>> state = parlour.new_game("ecarte", seed=1)
+        >>> seen = parlour.agent_view(state, 1, random.Random(0))
+        >>> agent = ISMCTSAgent(iterations=20)
+        >>> agent.choose(seen, parlour.legal_moves(state), random.Random(0))
+        Propose()
+        """
         seat = check_choice(view, legal_moves, rng)
         if len(legal_moves) == 1:
             return legal_moves[0]

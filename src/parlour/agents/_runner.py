@@ -93,6 +93,26 @@ def play_match(
     A wrong number of agents or bad options raise `AgentSpecError` / `OptionsError`; agents
     that are not a sequence of `Agent` objects, or an ``on_move`` that is not callable, a plain
     `TypeError`.
+
+    Raises: `AgentError` for an agent's answer that is not a legal move (its ``rule`` is the
+    violation id, one of the shared ids
+    ``turn.not_your_turn``, ``turn.match_over``, ``turn.deal_due``, ``turn.no_deal_due``,
+    ``deal.not_the_deck``, ``deal.bad_layout``, ``card.not_held``, ``phase.wrong_move``, and
+    the game's own ``<game>.<duty>`` ids, listed in each game's rules page.
+    ``None`` for an answer that is not a `Move`); `AgentSpecError` for a wrong number of agents;
+    `OptionsError` for an unknown game, bad options or dealer; `SeedError` or `TypeError` for a
+    bad ``seed``; `TypeError` for bad ``agents`` or ``on_move``.
+
+    >>> import parlour
+    >>> from parlour.agents import RandomAgent, play_match
+    >>> agents = [RandomAgent(), RandomAgent()]
+    >>> final = play_match("ecarte", agents, options={"target": None}, seed=3)
+    >>> parlour.is_over(final), parlour.score(final), parlour.winners(final)
+    (True, (0, 3), (1,))
+    >>> play_match("ecarte", [RandomAgent()])
+    Traceback (most recent call last):
+      ...
+    parlour.agents.AgentSpecError: ecarte with these options has 2 seats, but 1 agents were given
     """
     agents = check_agents(agents)
     if on_move is not None and not callable(on_move):

@@ -42,6 +42,19 @@ def make_agent(spec: str, game: str) -> Agent:
 
     A spec that is not understood, or ``heuristic`` for a game without rules of thumb, raises
     `AgentSpecError`; an unknown game raises `OptionsError`.
+
+    Raises: `AgentSpecError` for a spec that is not understood or out of range; `OptionsError`
+    for an unknown game.
+
+    >>> from parlour.agents import make_agent
+    >>> make_agent("heuristic", "belote")
+    HeuristicAgent()
+    >>> make_agent("ismcts:50", "ecarte")
+    ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, rollout='random')
+    >>> make_agent("heuristik", "belote")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    parlour.agents.AgentSpecError: unknown agent spec 'heuristik'; the specs are: random, ...
     """
     if not isinstance(spec, str):
         raise AgentSpecError(f"an agent spec must be a str, not {type(spec).__name__}")

@@ -107,7 +107,17 @@ def _spec(name: str, default: Any, check: OptionCheck, description: str) -> Opti
 
 def option_specs(game_name: str) -> tuple[OptionSpec, ...]:
     """Every option of game ``game_name``, in declaration order; `OptionsError` for a name that
-    is not a registered game."""
+    is not a registered game.
+
+    Raises: `OptionsError` for a name that is not a registered game.
+
+    >>> import parlour
+    >>> [spec.name for spec in parlour.option_specs("ecarte")][:3]
+    ['target', 'stop_at_target', 'penalty_rule']
+    >>> spec = parlour.option_specs("ecarte")[0]
+    >>> spec.type, spec.default, spec.nullable
+    ('integer', 5, True)
+    """
     options_type = get_game(game_name).options_type
     descriptions: dict[str, str] = getattr(sys.modules[options_type.__module__], "DESCRIPTIONS", {})
     specs = []
@@ -199,7 +209,16 @@ def schema_file_name(game_name: str) -> str:
 
 def view_schema(game_name: str) -> dict[str, Any]:
     """The published JSON Schema of the game's ``view(...).to_dict()``; `OptionsError` for a
-    name that is not a registered game."""
+    name that is not a registered game.
+
+    Raises: `OptionsError` for a name that is not a registered game, or one whose schema is not
+    published.
+
+    >>> import parlour
+    >>> schema = parlour.view_schema("belote")
+    >>> schema["title"], schema["type"]
+    ('BeloteView.to_dict()', 'object')
+    """
     get_game(game_name)
     try:
         text = resources.files("parlour").joinpath("schemas").joinpath(schema_file_name(game_name))

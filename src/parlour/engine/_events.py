@@ -164,7 +164,17 @@ class MatchWon(Event):
 def events(before: Any, move: Move, after: Any) -> tuple[Event, ...]:
     """What ``move`` did when applied to ``before`` gave ``after`` (``after`` must be
     ``apply(before, move)``), as events in the order they happened; every hidden card is in
-    them (see `events_for` for one seat's form). `TypeError` for states of different games."""
+    them (see `events_for` for one seat's form). `TypeError` for states of different games.
+
+    Raises: `TypeError` for states of different games, anything that is not a parlour state,
+    or a ``move`` that is not a `Move`.
+
+    >>> import parlour
+    >>> before = parlour.new_game("belote", seed=7)
+    >>> move = parlour.parse_move(before, "pass")
+    >>> parlour.events(before, move, parlour.apply(before, move))
+    (BidPassed(seat=1, round=1),)
+    """
     game = game_of(before)
     if game_of(after) is not game:
         raise TypeError("before and after must be states of the same game")
@@ -176,7 +186,19 @@ def events(before: Any, move: Move, after: Any) -> tuple[Event, ...]:
 
 def events_for(before: Any, move: Move, after: Any, seat: int | None) -> tuple[Event, ...]:
     """The events of ``move`` as ``seat`` may see them (``None``: a spectator): no card hidden
-    from that seat appears in them."""
+    from that seat appears in them.
+
+    Raises: `TypeError` as `events` does.
+
+    >>> import parlour, random
+    >>> before = parlour.new_game("ecarte")
+    >>> deal = parlour.random_deal(before, random.Random(1))
+    >>> after = parlour.apply(before, deal)
+    >>> [event.kind for event in parlour.events_for(before, deal, after, 0)]
+    ['deal_started', 'hand', 'hand']
+    >>> [(event.seat, event.cards) for event in parlour.events_for(before, deal, after, 0)[1:]]
+    [(1, None), (0, (Card(8S), Card(AS), Card(9H), Card(7D), Card(JC)))]
+    """
     return tuple(event.redacted(seat) for event in events(before, move, after))
 
 

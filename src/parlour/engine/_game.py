@@ -327,7 +327,14 @@ def register(game: Game) -> None:
 
 
 def game_names() -> tuple[str, ...]:
-    """The registered game names, in registration order."""
+    """The registered game names, in registration order (the built-in games first).
+
+    Raises: nothing.
+
+    >>> import parlour
+    >>> parlour.game_names()[:4]
+    ('belote', 'bezique', 'burraco', 'ecarte')
+    """
     return tuple(_BY_NAME)
 
 
@@ -372,6 +379,15 @@ def new_game(
 
     ``options`` is a mapping of option names (or the game's ``Options`` record). Without a seed,
     `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
+
+    Raises: `OptionsError` for an unknown game, bad options or a ``dealer`` that is not a seat;
+    `SeedError` for a seed that is neither an int nor ``None``.
+
+    >>> import parlour
+    >>> parlour.current_player(parlour.new_game("belote", seed=7))
+    1
+    >>> parlour.current_player(parlour.new_game("belote"))
+    CHANCE
     """
     game = get_game(name)
     check_seed(seed)
@@ -407,7 +423,16 @@ def check_seat(seat: object, seats: int) -> None:
 
 
 def current_player(state: Any) -> int | Chance | None:
-    """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over."""
+    """The seat to act, `CHANCE` when a deal is due, or ``None`` once the match is over.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.current_player(parlour.new_game("belote", seed=7))
+    1
+    >>> parlour.current_player(parlour.new_game("ecarte"))
+    CHANCE
+    """
     turn = _TURN_OF.get(type(state))
     if turn is None:
         turn = game_of(state).current_player
@@ -415,24 +440,58 @@ def current_player(state: Any) -> int | Chance | None:
 
 
 def players(state: Any) -> int:
-    """The number of seats in the match (Burraco: 4 or 2, by its ``players`` option)."""
+    """The number of seats in the match (Burraco: 4 or 2, by its ``players`` option).
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.players(parlour.new_game("belote", seed=7))
+    4
+    >>> parlour.players(parlour.new_game("burraco", options={"players": 2}))
+    2
+    """
     game = game_of(state)
     return game.player_count(game.options(state))
 
 
 def teams(state: Any) -> Teams:
-    """The match's teams, each a tuple of seats (partners share a score), by lowest seat."""
+    """The match's teams, each a tuple of seats (partners share a score), by lowest seat.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.teams(parlour.new_game("belote", seed=7))
+    ((0, 2), (1, 3))
+    >>> parlour.teams(parlour.new_game("ecarte", seed=7))
+    ((0,), (1,))
+    """
     game = game_of(state)
     return game.teams(game.options(state))
 
 
 def options(state: Any) -> Any:
-    """The match's options record (the game's ``Options``)."""
+    """The match's options record (the game's ``Options``).
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.options(parlour.new_game("ecarte", options={"target": 7})).target
+    7
+    """
     return game_of(state).options(state)
 
 
 def is_chance(state: Any) -> bool:
-    """True when the next move is a deal."""
+    """True when the next move is a deal.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.is_chance(parlour.new_game("belote"))
+    True
+    >>> parlour.is_chance(parlour.new_game("belote", seed=7))
+    False
+    """
     turn = _TURN_OF.get(type(state))
     if turn is None:
         turn = game_of(state).current_player
@@ -440,7 +499,14 @@ def is_chance(state: Any) -> bool:
 
 
 def is_over(state: Any) -> bool:
-    """True once the match is over."""
+    """True once the match is over.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.is_over(parlour.new_game("belote", seed=7))
+    False
+    """
     turn = _TURN_OF.get(type(state))
     if turn is None:
         turn = game_of(state).current_player
@@ -448,7 +514,16 @@ def is_over(state: Any) -> bool:
 
 
 def legal_moves(state: Any) -> Sequence[Move]:
-    """Every legal move, each once, in the game's documented order (empty at a chance node)."""
+    """Every legal move, each once, in the game's documented order (empty at a chance node).
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> [str(move) for move in parlour.legal_moves(parlour.new_game("belote", seed=7))]
+    ['pass', 'take']
+    >>> parlour.legal_moves(parlour.new_game("belote"))
+    ()
+    """
     legal = _LEGAL_OF.get(type(state))
     if legal is None:
         legal = game_of(state).legal_moves
@@ -456,19 +531,56 @@ def legal_moves(state: Any) -> Sequence[Move]:
 
 
 def parse_move(state: Any, text: str) -> Move:
-    """Parse a move's text in the context of ``state``; raises `NotationError`."""
+    """Parse a move's text in the context of ``state``.
+
+    Raises: `NotationError` for text that is not a move of the game; `TypeError` if ``state``
+    is not a parlour state.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.parse_move(state, "take")
+    Take('take')
+    >>> parlour.parse_move(state, "bogus")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    parlour.NotationError: 'bogus' is not a Belote move (the moves are deal, pass, take, ...
+    """
     return game_of(state).parse_move(state, text)
 
 
 def format_move(move: Move) -> str:
-    """The canonical text of a move (the same as ``str(move)``)."""
+    """The canonical text of a move (the same as ``str(move)``).
+
+    Raises: nothing.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.format_move(parlour.legal_moves(state)[1])
+    'take'
+    """
     return str(move)
 
 
 def check(state: Any, move: Move | str, *, seat: int | None = None) -> Violation | None:
     """``None`` if ``move`` is legal, else the `Violation` saying why not.
 
-    Text is parsed first (and raises `NotationError` if it does not parse).
+    Text is parsed first (and raises `NotationError` if it does not parse). With ``seat``, a
+    move by anyone but the seat to act is refused.
+
+    Raises: `NotationError` for text that does not parse; `SeatError` for a ``seat`` that is
+    not one of the match's; `TypeError` for a state or a move that is not parlour's. An illegal
+    move is not raised but returned, as a `Violation` whose ``rule`` is its id.
+    The shared violation ids: ``turn.not_your_turn``, ``turn.match_over``, ``turn.deal_due``,
+    ``turn.no_deal_due``, ``deal.not_the_deck``, ``deal.bad_layout``, ``card.not_held``,
+    ``phase.wrong_move``, and the game's own ``<game>.<duty>`` ids, listed in each game's rules
+    page.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.check(state, "take") is None
+    True
+    >>> parlour.check(state, "take", seat=0)
+    Violation(rule='turn.not_your_turn', message="it is seat 1's turn, not seat 0's")
     """
     game = game_of(state)
     if seat is not None:
@@ -484,8 +596,24 @@ def apply(state: StateT, move: Move | str, *, seat: int | None = None) -> StateT
     """The state after ``move``; the input state is never changed.
 
     ``move`` may be text. With ``seat``, a move by anyone but the seat to act is refused.
-    Raises `IllegalMoveError` (with ``rule``) or `NotationError`; a ``seat`` that is not one of
-    the match's (out of range, a bool, a float) is a `SeatError`.
+
+    Raises: `IllegalMoveError` (with ``rule``, the violation id) for an illegal move;
+    `NotationError` for text that does not parse; `SeatError` for a ``seat`` that is not one of
+    the match's (out of range, a bool, a float); `TypeError` for a state or a move that is not
+    parlour's.
+    The shared violation ids: ``turn.not_your_turn``, ``turn.match_over``, ``turn.deal_due``,
+    ``turn.no_deal_due``, ``deal.not_the_deck``, ``deal.bad_layout``, ``card.not_held``,
+    ``phase.wrong_move``, and the game's own ``<game>.<duty>`` ids, listed in each game's rules
+    page.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.current_player(parlour.apply(state, "pass"))
+    2
+    >>> parlour.apply(state, "pass", seat=0)
+    Traceback (most recent call last):
+      ...
+    parlour.IllegalMoveError: it is seat 1's turn, not seat 0's [turn.not_your_turn]
     """
     game_apply = _APPLY_OF.get(type(state))
     if game_apply is not None and seat is None and isinstance(move, Move):
@@ -511,6 +639,17 @@ def random_deal(state: Any, rng: random.Random) -> Deal:
     """A deal drawn by ``rng.shuffle`` of the deck, mapped by the game's dealing procedure.
 
     ``rng`` must be a `random.Random` (a plain `TypeError` otherwise).
+
+    Raises: `TypeError` for an ``rng`` that is not a `random.Random` or a ``state`` that is not
+    a parlour state.
+
+    >>> import parlour, random
+    >>> state = parlour.new_game("ecarte")
+    >>> deal = parlour.random_deal(state, random.Random(1))
+    >>> str(deal)[:36]
+    'deal hands:8S,AS,9H,7D,JC/JS,QS,10H,'
+    >>> parlour.current_player(parlour.apply(state, deal))
+    1
     """
     game = game_of(state)
     check_rng(rng)
@@ -518,22 +657,50 @@ def random_deal(state: Any, rng: random.Random) -> Deal:
 
 
 def score(state: Any) -> tuple[int, ...]:
-    """Match points per seat won for good so far (partners show the same number)."""
+    """Match points per seat won for good so far (partners show the same number).
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.score(parlour.new_game("belote", seed=7))
+    (0, 0, 0, 0)
+    """
     return game_of(state).score(state)
 
 
 def winners(state: Any) -> tuple[int, ...]:
-    """The winning seats once the match is over; empty while it is not."""
+    """The winning seats once the match is over; empty while it is not.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.winners(parlour.new_game("belote", seed=7))
+    ()
+    """
     return game_of(state).winners(state)
 
 
 def score_events(state: Any) -> tuple[ScoreEvent, ...]:
-    """Every award of the match so far, deal by deal, in the order the game records them."""
+    """Every award of the match so far, deal by deal, in the order the game records them.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.score_events(parlour.new_game("belote", seed=7))
+    ()
+    """
     return game_of(state).score_events(state)
 
 
 def deal_results(state: Any) -> tuple[Any, ...]:
-    """The breakdown of every finished deal (the game's own ``DealResult`` records)."""
+    """The breakdown of every finished deal (the game's own ``DealResult`` records).
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> parlour.deal_results(parlour.new_game("belote", seed=7))
+    ()
+    """
     return game_of(state).deal_results(state)
 
 
@@ -543,6 +710,15 @@ def resample_hidden(state: StateT, seat: int | None, rng: random.Random) -> Stat
 
     It goes by what the seat can see, not by what it could infer from the play (a player who
     showed out of a suit may be dealt that suit). Search bots use it to sample a determinization.
+
+    Raises: `SeatError` for a ``seat`` that is not one of the match's; `TypeError` for an
+    ``rng`` that is not a `random.Random` or a ``state`` that is not a parlour state.
+
+    >>> import parlour, random
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> other = parlour.resample_hidden(state, 0, random.Random(1))
+    >>> parlour.view(other, 0) == parlour.view(state, 0), other == state
+    (True, False)
     """
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))
@@ -556,6 +732,16 @@ def view(state: Any, seat: int | None) -> View:
 
     A seat that is not one of the match's (out of range, a bool, a float) is a `SeatError`
     (a `ParlourError` and a `ValueError`).
+
+    Raises: `SeatError` for a ``seat`` that is not one of the match's; `TypeError` if ``state``
+    is not a parlour state.
+
+    >>> import parlour
+    >>> seen = parlour.view(parlour.new_game("ecarte", seed=1), 0)
+    >>> seen.hand, seen.hand_sizes
+    ((Card(8S), Card(AS), Card(9H), Card(7D), Card(JC)), (5, 5))
+    >>> parlour.view(parlour.new_game("ecarte", seed=1), None).hand
+    ()
     """
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))

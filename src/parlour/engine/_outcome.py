@@ -50,7 +50,20 @@ class Outcome(JsonRecord):
 
 
 def outcome(state: Any) -> Outcome | None:
-    """The match's `Outcome` once it is over, ``None`` while it is not."""
+    """The match's `Outcome` once it is over, ``None`` while it is not.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> from parlour.agents import RandomAgent, play_match
+    >>> agents = [RandomAgent(), RandomAgent()]
+    >>> final = play_match("ecarte", agents, options={"target": None}, seed=3)
+    >>> ending = parlour.outcome(final)
+    >>> ending.winners, ending.scores, ending.reason, ending.deals
+    ((1,), (0, 3), 'single_deal', 1)
+    >>> parlour.outcome(parlour.new_game("ecarte", seed=3)) is None
+    True
+    """
     if not is_over(state):
         return None
     results = deal_results(state)

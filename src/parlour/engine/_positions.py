@@ -82,7 +82,17 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
 
 
 def state_to_dict(state: Any) -> dict[str, Any]:
-    """``state`` as a JSON-ready position: the header, then the game's own keys."""
+    """``state`` as a JSON-ready position: the header, then the game's own keys.
+
+    Raises: `TypeError` if ``state`` is not a parlour state.
+
+    >>> import parlour
+    >>> position = parlour.state_to_dict(parlour.new_game("belote", seed=7))
+    >>> list(position)[:5]
+    ['format', 'version', 'game', 'options', 'phase']
+    >>> position["game"], position["phase"]
+    ('belote', 'bidding_round_1')
+    """
     game = game_of(state)
     codec: PositionCodec[Any] = game.position_codec
     result: dict[str, Any] = {
@@ -97,7 +107,20 @@ def state_to_dict(state: Any) -> dict[str, Any]:
 
 def state_from_dict(data: object) -> Any:
     """The state a position describes (see the module docstring); `PositionError` for a
-    position that is malformed, names an unknown game, or describes an impossible state."""
+    position that is malformed, names an unknown game, or describes an impossible state.
+
+    Raises: `PositionError` naming the key at fault.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.state_from_dict(parlour.state_to_dict(state)) == state
+    True
+    >>> position = {"format": "parlour.position", "version": 1, "game": "chess"}
+    >>> parlour.state_from_dict(position)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    parlour.PositionError: game: unknown game 'chess' (known: belote, bezique, ...)
+    """
     reader = PositionReader.root(data)
     if reader.get("format") != POSITION_FORMAT:
         raise reader.fail(f"'format' must be {POSITION_FORMAT!r}", "format")

@@ -43,6 +43,15 @@ def sample_state(state: Any, seat: int | None, rng: random.Random) -> Any:
     ``seat=None`` samples for a spectator. Between deals and once the match is over nothing is
     hidden and ``state`` comes back. A seat that is not one of the match's is a `SeatError`;
     ``rng`` must be a `random.Random` (a plain `TypeError` otherwise).
+
+    Raises: `SeatError` for a ``seat`` that is not one of the match's; `TypeError` for an
+    ``rng`` that is not a `random.Random` or a ``state`` that is not a parlour state.
+
+    >>> import parlour, random
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> sampled = parlour.sample_state(state, 0, random.Random(1))
+    >>> parlour.view(sampled, 0) == parlour.view(state, 0), sampled == state
+    (True, False)
     """
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))
@@ -56,6 +65,15 @@ def agent_view(state: Any, seat: int | None, rng: random.Random) -> View:
     This is what an agent gets instead of the state: everything it may see, plus one
     determinization it may search from (module docstring). ``sampled`` takes no part in the
     view's equality, hash, ``repr`` or ``to_dict``.
+
+    Raises: `SeatError` for a ``seat`` that is not one of the match's; `TypeError` for an
+    ``rng`` that is not a `random.Random` or a ``state`` that is not a parlour state.
+
+    >>> import parlour, random
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> seen = parlour.agent_view(state, 1, random.Random(1))
+    >>> seen == parlour.view(state, 1), parlour.current_player(seen.sampled)
+    (True, 1)
     """
     game = game_of(state)
     check_seat(seat, game.player_count(game.options(state)))

@@ -91,6 +91,20 @@ def new_game(
 
     ``options`` is a mapping of option names (or the game's ``Options`` record). Without a seed,
     `current_player` is `CHANCE`: apply a `Deal` (see `random_deal`) to start.
+
+    Raises: `OptionsError` for an unknown game, bad options or a ``dealer`` that is not a seat;
+    `SeedError` for a seed that is neither an int nor ``None``.
+
+    >>> import parlour
+    >>> state = parlour.new_game("belote", seed=7)
+    >>> parlour.current_player(state), [str(move) for move in parlour.legal_moves(state)]
+    (1, ['pass', 'take'])
+    >>> parlour.current_player(parlour.new_game("belote"))
+    CHANCE
+    >>> parlour.new_game("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    parlour.OptionsError: unknown game 'chess'; the games are: belote, bezique, ...
     """
     return core.new_game(name, options=options, seed=seed, dealer=dealer)
 
@@ -110,5 +124,19 @@ def view(state: Any, seat: int | None) -> View:
 
     A seat that is not one of the match's (out of range, a bool, a float) is a `SeatError`
     (a `ParlourError` and a `ValueError`).
+
+    Raises: `SeatError` for a ``seat`` that is not one of the match's; `TypeError` if ``state``
+    is not a parlour state.
+
+    >>> import parlour
+    >>> state = parlour.new_game("ecarte", seed=1)
+    >>> parlour.view(state, 0).hand
+    (Card(8S), Card(AS), Card(9H), Card(7D), Card(JC))
+    >>> parlour.view(state, None).hand, parlour.view(state, None).hand_sizes
+    ((), (5, 5))
+    >>> parlour.view(state, 2)
+    Traceback (most recent call last):
+      ...
+    parlour.SeatError: seat must be None or a seat from 0 to 1, not 2
     """
     return core.view(state, seat)

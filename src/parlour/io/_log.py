@@ -140,6 +140,18 @@ def read_log(source: str | bytes | Mapping[str, Any], *, limits: Limits | None =
     Raises `LogError` naming the problem: bad JSON, not an object, a wrong ``format``, a missing
     or ill-typed field, a log beyond one of ``limits`` (default `DEFAULT_LIMITS`). Whether the
     game exists and the moves are legal is not checked here.
+
+    Raises: `LogError` for a log that cannot be read; `LimitsError` for ``limits`` that are not
+    a `Limits`.
+
+    >>> import parlour
+    >>> log = parlour.read_log('{"format": "parlour-log/1", "game": "ecarte", "moves": []}')
+    >>> log.game, log.moves, log.dealer
+    ('ecarte', (), 0)
+    >>> parlour.read_log("[1]")
+    Traceback (most recent call last):
+      ...
+    parlour.LogError: a log must be a JSON object, not a list
     """
     limits = limits_or_default(limits)
     data = _parse_json(source, limits) if isinstance(source, (str, bytes)) else source
@@ -509,6 +521,23 @@ def replay(log: LogSource, *, limits: Limits | None = None) -> Any:
     `IllegalMoveError`), `LogError` for a malformed log, an unknown game or a log beyond
     ``limits``, `OptionsError` for bad options or dealer. The claimed ``result`` is not checked
     here (see `validate`).
+
+    Raises: `IllegalMoveError` (with ``rule`` and ``move_index``) for an illegal move,
+    `NotationError` for a move that does not parse, `LogError`, `OptionsError`; `LimitsError`
+    for ``limits`` that are not a `Limits`. The ``rule`` of an illegal move is one of the shared
+    violation ids:
+    ``turn.not_your_turn``, ``turn.match_over``, ``turn.deal_due``, ``turn.no_deal_due``,
+    ``deal.not_the_deck``, ``deal.bad_layout``, ``card.not_held``, ``phase.wrong_move``, and
+    the game's own ``<game>.<duty>`` ids, listed in each game's rules page.
+
+    >>> import parlour
+    >>> text = parlour.write_log(parlour.Match("ecarte", seed=1))
+    >>> parlour.current_player(parlour.replay(text))
+    1
+    >>> parlour.replay('{"format": "parlour-log/1", "game": "ecarte", "moves": ["play 10H"]}')
+    Traceback (most recent call last):
+      ...
+    parlour.IllegalMoveError: a deal is due before play 10H can be played [turn.deal_due]
     """
     limits = limits_or_default(limits)
     game_log = _as_log(log, limits)
@@ -531,6 +560,21 @@ def validate(log: LogSource, *, limits: Limits | None = None) -> Report:
     ``illegal`` (with its ``rule``); a claimed result that the replay contradicts is ``result``.
     The score is the one reached by the replay. ``limits`` that are not a `Limits` raise
     `LimitsError` (a bad call, not a bad log).
+
+    Raises: `LimitsError` for ``limits`` that are not a `Limits`; never for the log itself. The
+    ``rule`` of an ``illegal`` problem is one of the shared violation ids:
+    ``turn.not_your_turn``, ``turn.match_over``, ``turn.deal_due``, ``turn.no_deal_due``,
+    ``deal.not_the_deck``, ``deal.bad_layout``, ``card.not_held``, ``phase.wrong_move``, and
+    the game's own ``<game>.<duty>`` ids, listed in each game's rules page.
+
+    >>> import parlour
+    >>> parlour.validate(parlour.write_log(parlour.Match("ecarte", seed=1))).ok
+    True
+    >>> report = parlour.validate(
+    ...     '{"format": "parlour-log/1", "game": "ecarte", "moves": ["play 10H"]}'
+    ... )
+    >>> report.ok, report.moves_applied, report.error.kind, report.error.rule
+    (False, 0, 'illegal', 'turn.deal_due')
     """
     limits = limits_or_default(limits)
     try:
@@ -645,6 +689,21 @@ def read_logs(
     A log that cannot be read, or is beyond ``limits``, is yielded as its `LogError`.
     A file or directory that cannot be read raises its `OSError`, unless ``on_unreadable`` is
     given: it is then called with the path and the error, and reading goes on.
+
+    Raises: `OSError` for a file or directory that cannot be read (without ``on_unreadable``);
+    `LimitsError` for ``limits`` that are not a `Limits`. A log that cannot be read is yielded
+    as its `LogError`, not raised.
+
+    >>> import os, parlour, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "logs.jsonl")
+    >>> with open(path, "w") as file:
+    ...     _ = file.write('{"format": "parlour-log/1", "game": "ecarte", "moves": []}\\n[1]\\n')
+    >>> for source, log in parlour.read_logs(path):
+    ...     print(os.path.basename(source), type(log).__name__)
+    logs.jsonl:1 GameLog
+    logs.jsonl:2 LogError
+    >>> import shutil; shutil.rmtree(folder)
     """
     limits = limits_or_default(limits)
     for source, text in raw_logs_of_paths([path_name(path)], limits, on_unreadable):

@@ -195,6 +195,15 @@ def write_log(log: GameLog | Match) -> str:
     read (`read_log`, default limits): a field of the wrong type, an integer too long to print
     or nesting too deep is a `LogError`, so every log written can be read back. Anything else is
     a plain `TypeError`.
+
+    Raises: `LogError` for a hand-built `GameLog` that could not be read back; `TypeError` for
+    anything that is neither a `GameLog` nor a `Match`.
+
+    >>> import parlour
+    >>> parlour.write_log(parlour.GameLog(game="ecarte"))
+    '{"format": "parlour-log/1", "game": "ecarte", "options": {}, "dealer": 0, "moves": []}'
+    >>> parlour.read_log(parlour.write_log(parlour.Match("ecarte", seed=1))).moves[0][:11]
+    'deal hands:'
     """
     if isinstance(log, Match):
         return log.to_log().to_json()

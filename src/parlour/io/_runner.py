@@ -174,6 +174,21 @@ def validate_files(
     given (it is called with the path and the error instead, possibly before the reports on
     the logs read just before it have come back from the workers). One path given as a ``str``
     or path-like (not in a list) is taken as that one path.
+
+    Raises: `OSError` for a file or directory that cannot be read (without ``on_unreadable``);
+    `LimitsError` for ``limits`` that are not a `Limits`; `TypeError` for ``paths`` that are
+    neither a path nor an iterable of paths; `JobsError` for a bad ``jobs``. A bad log is
+    reported, never raised.
+
+    >>> import os, parlour, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "logs.jsonl"), "w") as file:
+    ...     _ = file.write('{"format": "parlour-log/1", "game": "ecarte", "moves": []}\\n[1]\\n')
+    >>> for report in parlour.validate_files(folder):
+    ...     print(os.path.basename(report.source), report.ok, report.error and report.error.kind)
+    logs.jsonl:1 True None
+    logs.jsonl:2 False format
+    >>> import shutil; shutil.rmtree(folder)
     """
     limits = limits_or_default(limits)
     if isinstance(paths, (str, os.PathLike)):
