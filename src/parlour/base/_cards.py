@@ -207,7 +207,19 @@ def parse_suit(token: str) -> Suit:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card token such as ``10h``, ``TH``, ``10♥`` or ``JK``; raise `NotationError`."""
+    """Parse one card token such as ``10h``, ``TH``, ``10♥`` or ``JK`` (case-insensitive, ``T``
+    for 10, suit letters or symbols); the same token always gives the same interned `Card`.
+
+    >>> import parlour
+    >>> parlour.parse_card("10h"), parlour.parse_card("T♥"), parlour.parse_card("jk")
+    (Card(10H), Card(10H), Card(JK))
+    >>> parlour.parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    parlour.NotationError: '1H' is not a card (expected rank then suit, like 10H)
+
+    Raises: `NotationError` for a token that is not a card, or for anything that is not text.
+    """
     if not isinstance(token, str):
         raise NotationError(f"a card must be text, not {type(token).__name__}")
     card = _PARSED.get(token)
