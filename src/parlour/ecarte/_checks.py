@@ -46,6 +46,9 @@ _EXCHANGE_PHASES = (_RESPOND, _DISCARD_NONDEALER, _DISCARD_DEALER)
 def _check_play(state: EcarteState, move: Play) -> Violation | None:
     if type(move.card) is not Card:
         return not_a_card(move)
+    index = PIQUET_INDEX_OF.get(move.card)
+    if index is not None and state.play_mask >> index & 1:
+        return None  # a card the seat may play now (`play_mask` is 0 but in the play)
     phase = state.phase
     if phase is _RESPOND:
         return Violation("phase.wrong_move", "the dealer must first accept or refuse the proposal")
@@ -54,12 +57,9 @@ def _check_play(state: EcarteState, move: Play) -> Violation | None:
             "phase.wrong_move",
             "the exchange is not complete: discard first (for example 'discard 7S 8H')",
         )
-    index = PIQUET_INDEX_OF.get(move.card)
     hand = state.hands[state.to_act]
     if index is None or not hand >> index & 1:
         return not_held(move.card)
-    if state.play_mask >> index & 1:
-        return None
     table = state.table
     return broken_obligation(play_evaluator(table.options), table.trump, hand, state.trick, index)
 

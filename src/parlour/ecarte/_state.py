@@ -50,6 +50,7 @@ __all__ = [
     "Phase",
     "Table",
     "build_state",
+    "build_state_by_position",
     "moves_of",
     "play_mask_of",
     "turn_of",
@@ -250,7 +251,7 @@ class EcarteState(StateJson):
 
 
 _PERSISTENT = tuple(field.name for field in attrs.fields(EcarteState) if field.init)
-_build = record_builder(EcarteState)
+_build = record_builder(EcarteState, positional=True)
 
 
 def build_state(
@@ -267,12 +268,28 @@ def build_state(
     """The same state as `EcarteState` of these fields, its derived ones computed first by the
     same functions (`play_mask_of`, `moves_of`, `turn_of`): the transitions' constructor, built
     at a fraction of the cost of attrs' frozen ``__init__`` (see `parlour.base`)."""
+    return build_state_by_position(
+        table, phase, to_act, hands, exchange, trick, won, finished_tricks
+    )
+
+
+def build_state_by_position(
+    table: Table,
+    phase: Phase,
+    to_act: int,
+    hands: tuple[int, int],
+    exchange: Exchange,
+    trick: tuple[int, ...],
+    won: tuple[int, int],
+    finished_tricks: tuple[tuple[int, int, int], ...],
+) -> EcarteState:
+    """`build_state` taking every field by position, in the class's order (the state built on
+    every card played)."""
     play_mask = play_mask_of_fields(table, phase, to_act, hands, trick)
     return _build(
-        table=table, phase=phase, to_act=to_act, hands=hands, exchange=exchange, trick=trick,
-        won=won, finished_tricks=finished_tricks, play_mask=play_mask,
-        legal=moves_of_fields(table, phase, to_act, hands, exchange, won, play_mask),
-        turn=turn_of(phase, to_act),
+        table, phase, to_act, hands, exchange, trick, won, finished_tricks, play_mask,
+        moves_of_fields(table, phase, to_act, hands, exchange, won, play_mask),
+        turn_of(phase, to_act),
     )  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from parlour.ecarte._state import (
     Phase,
     Table,
     build_state,
+    build_state_by_position,
 )
 from parlour.ecarte.rules import (
     CARD_TABLE,
@@ -235,10 +236,9 @@ def play_card(state: EcarteState, move: Play) -> EcarteState:
             return _finish_deal(table, exchange, won)
         trick = ()
         finished_tricks = finished_tricks + ((leader, led, card),)  # noqa: RUF005 (fast)
-    return build_state(
-        table=table, phase=_PLAY, to_act=to_act, hands=hands, exchange=exchange, trick=trick,
-        won=won, finished_tricks=finished_tricks,
-    )  # fmt: skip
+    return build_state_by_position(
+        table, _PLAY, to_act, hands, exchange, trick, won, finished_tricks
+    )
 
 
 def _finish_deal(table: Table, exchange: Exchange, won: tuple[int, int]) -> EcarteState:
