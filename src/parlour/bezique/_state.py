@@ -266,6 +266,9 @@ build_state = record_builder(BeziqueState)
 """The same state as `BeziqueState` of these fields (every one by keyword; those left out take
 their defaults): the transitions' constructor, several times faster than attrs' frozen
 ``__init__`` (see `parlour.base`)."""
+_build_by_position = record_builder(BeziqueState, positional=True)
+"""`build_state` taking every field by position, in the class's order (the three transitions
+below, one of which builds the state of nearly every move)."""
 replace_state = record_replacer(BeziqueState)
 """``state`` with the named fields changed, like `attrs.evolve` (an unknown name is a
 `TypeError`; see `parlour.base`)."""
@@ -287,12 +290,10 @@ def card_led(
 ) -> BeziqueState:
     """``state`` once a card is led to a trick: the holdings and the trick change, the follower
     is to act."""
-    return build_state(
-        table=state.table, phase=state.phase, to_act=to_act, hands=hands, tables=tables,
-        known=known, drawn=state.drawn, turnup=state.turnup, trick=trick, leader=state.leader,
-        tricks=state.tricks, won=state.won, played=state.played, uses=state.uses,
-        sevens_scored=state.sevens_scored, declared=False, exchanged=-1, scores=state.scores,
-        awards=state.awards, declarations=state.declarations,
+    return _build_by_position(
+        state.table, state.phase, to_act, hands, tables, known, state.drawn, state.turnup,
+        trick, state.leader, state.tricks, state.won, state.played, state.uses,
+        state.sevens_scored, False, -1, state.scores, state.awards, state.declarations,
     )  # fmt: skip
 
 
@@ -310,12 +311,10 @@ def trick_taken(
     """``state`` once the second card of a trick is played: ``winner`` takes it (into
     ``won``), leads next and acts first in ``phase``; ``played`` is the deal's cards played
     with this trick's."""
-    return build_state(
-        table=state.table, phase=phase, to_act=winner, hands=hands, tables=tables, known=known,
-        drawn=state.drawn, turnup=state.turnup, trick=(), leader=winner, tricks=state.tricks + 1,
-        won=won, played=played, uses=state.uses, sevens_scored=state.sevens_scored,
-        declared=False, exchanged=-1, scores=state.scores, awards=state.awards,
-        declarations=state.declarations,
+    return _build_by_position(
+        state.table, phase, winner, hands, tables, known, state.drawn, state.turnup, (),
+        winner, state.tricks + 1, won, played, state.uses, state.sevens_scored, False, -1,
+        state.scores, state.awards, state.declarations,
     )  # fmt: skip
 
 
@@ -330,10 +329,8 @@ def cards_drawn(
     turnup: int,
 ) -> BeziqueState:
     """``state`` once both players have drawn: the trick winner leads in ``phase``."""
-    return build_state(
-        table=state.table, phase=phase, to_act=state.to_act, hands=hands, tables=tables,
-        known=known, drawn=drawn, turnup=turnup, trick=(), leader=state.to_act,
-        tricks=state.tricks, won=state.won, played=state.played, uses=state.uses,
-        sevens_scored=state.sevens_scored, declared=False, exchanged=-1, scores=state.scores,
-        awards=state.awards, declarations=state.declarations,
+    return _build_by_position(
+        state.table, phase, state.to_act, hands, tables, known, drawn, turnup, (),
+        state.to_act, state.tricks, state.won, state.played, state.uses, state.sevens_scored,
+        False, -1, state.scores, state.awards, state.declarations,
     )  # fmt: skip
