@@ -143,25 +143,37 @@ def record_replacer(record: type[RecordT]) -> Callable[..., RecordT]:
     """A function ``replace(instance, **changes)`` making the ``record`` instance equal to
     ``instance`` but for the named fields (an unknown name is a `TypeError`); the record's
     derived fields are copied as they are, so a change must not be to a field they follow from.
+
+    Like `record_builder`, the function is generated once, with one keyword parameter per field
+    (a marker default: not changed), so that a call costs a slot read and a slot write per
+    field and nothing else.
     """
     setters = _slot_setters(record)
-    names = tuple(field.name for field in attrs.fields(_attrs_class(record)))
-    copies = tuple((getattr(record, name).__get__, setters[name]) for name in names)
-    by_name = {name: setters[name] for name in names}
-    new_object = object.__new__
-    hash_setter = setters.get(_CACHED_HASH_SLOT)
-
-    def replace(instance: RecordT, **changes: Any) -> RecordT:
-        new = new_object(record)
-        for read, write in copies:
-            write(new, read(instance))
-        if hash_setter is not None:
-            hash_setter(new, None)
-        for name, value in changes.items():
-            write = by_name.get(name)
-            if write is None:
-                raise TypeError(f"{record.__name__} has no field {name!r}")
-            write(new, value)
-        return new
-
+    names = [field.name for field in attrs.fields(_attrs_class(record))]
+    missing = [name for name in names if name not in setters]
+    if missing:
+        raise TypeError(f"{record.__name__} has no slot for {', '.join(missing)}")
+    unchanged = object()
+    namespace: dict[str, Any] = {"_new": object.__new__, "_record": record, "_same": unchanged}
+    bound = ["_new=_new", "_record=_record", "_same=_same"]
+    for name in names:
+        namespace[f"_set_{name}"] = setters[name]
+        bound.append(f"_set_{name}=_set_{name}")
+    if _CACHED_HASH_SLOT in setters:
+        namespace["_set_hash"] = setters[_CACHED_HASH_SLOT]
+        bound.append("_set_hash=_set_hash")
+    parameters = ", ".join(f"{name}=_same" for name in names)
+    lines = [
+        f"def replace_{record.__name__}(instance, /, *, {parameters}, {', '.join(bound)}):",
+        "    new = _new(_record)",
+    ]
+    lines.extend(
+        f"    _set_{name}(new, instance.{name} if {name} is _same else {name})" for name in names
+    )
+    if _CACHED_HASH_SLOT in setters:
+        lines.append("    _set_hash(new, None)")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # the source is built above from field names only
+    replace: Callable[..., RecordT] = namespace[f"replace_{record.__name__}"]
+    replace.__doc__ = f"A `{record.__name__}` equal to ``instance`` but for the fields named."
     return replace
