@@ -14,3 +14,7 @@ BRISQUES_TOTAL  # noqa: B018
 make_py_observer, _legal_actions, _apply_action, _action_to_string, set_from, string_from  # noqa: B018
 # PettingZoo calls these on an AEC environment.
 observation_space, action_space  # noqa: B018
+# The (signum, frame) parameters of signal handlers, which the signal module passes.
+signum, frame  # noqa: B018
+# Score-reason tables of tests/test_score_reasons.py, read by reflection over the class.
+SECOND, not_a_reason, AGAIN, OTHER  # noqa: B018

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from parlour import Deal, Move
+from parlour import Move
 from tests.strategies import iter_playout
 
 __all__ = ["SINGLE_DEAL", "Step", "cards_mentioned", "playout"]
@@ -45,7 +45,3 @@ def cards_mentioned(data: Any) -> set[str]:
         return found
     return set()
 
-
-def is_deal(move: Move) -> bool:
-    """A chance move (its cards are hidden: each seat sees only its own hand)."""
-    return isinstance(move, Deal)

@@ -69,14 +69,6 @@ def dealt(text: str, *, options: dict[str, Any] | None = None, dealer: int = 0) 
     return parlour.apply(parlour.new_game(GAME, options=options, dealer=dealer), text)
 
 
-def final_states() -> list[Any]:
-    return [
-        random_playout(GAME, seed, options, dealer=seed % 2)[-1].after
-        for options in OPTIONS
-        for seed in SEEDS
-    ]
-
-
 # --- one package, one line ---------------------------------------------------------------------
 
 
