@@ -67,13 +67,12 @@ __all__ = [
 def encoding_for(game: str | Any) -> Encoding:
     """The encoding of the game named ``game``, or of the game ``game`` is a state of (each
     game object carries its own); `EncodingError` for a name with no encoding."""
-    found = game_of(game) if not isinstance(game, str) else None
-    name = game if found is None else found.name
-    encoding: Encoding | None = None
-    if found is None and name in game_names():
-        found = get_game(name)
-    if found is not None:
-        encoding = found.encoding
+    if isinstance(game, str):
+        name = game
+        encoding: Encoding | None = get_game(name).encoding if name in game_names() else None
+    else:
+        found = game_of(game)
+        name, encoding = found.name, found.encoding
     if encoding is None:
         known = ", ".join(each.name for each in games() if each.encoding is not None)
         raise EncodingError(f"no action encoding for {name!r}; there is one for {known}")

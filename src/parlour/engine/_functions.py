@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 from parlour.base import Teams
-from parlour.engine import _game as core
+from parlour.engine import _game as dispatch
 from parlour.engine._moves import (
     Chance,
     Deal,
@@ -60,77 +60,77 @@ class GameFunctions(Generic[StateT, ViewT, OptionsT]):
         dealer: int = 0,
     ) -> StateT:
         """A new match of this game (see `parlour.new_game`)."""
-        state: StateT = core.new_game(self.name, options=options, seed=seed, dealer=dealer)
+        state: StateT = dispatch.new_game(self.name, options=options, seed=seed, dealer=dealer)
         return state
 
     def current_player(self, state: StateT) -> int | Chance | None:
         """The seat to act, `CHANCE` when a deal is due, ``None`` once the match is over."""
-        return core.current_player(self._own(state))
+        return dispatch.current_player(self._own(state))
 
     def is_chance(self, state: StateT) -> bool:
         """True when the next move is a deal."""
-        return core.is_chance(self._own(state))
+        return dispatch.is_chance(self._own(state))
 
     def is_over(self, state: StateT) -> bool:
         """True once the match is over."""
-        return core.is_over(self._own(state))
+        return dispatch.is_over(self._own(state))
 
     def legal_moves(self, state: StateT) -> Sequence[Move]:
         """Every legal move, each once, in the game's documented order."""
-        return core.legal_moves(self._own(state))
+        return dispatch.legal_moves(self._own(state))
 
     def check(
         self, state: StateT, move: Move | str, *, seat: int | None = None
     ) -> Violation | None:
         """``None`` if ``move`` is legal, else the `Violation` saying why not."""
-        return core.check(self._own(state), move, seat=seat)
+        return dispatch.check(self._own(state), move, seat=seat)
 
     def apply(self, state: StateT, move: Move | str, *, seat: int | None = None) -> StateT:
         """The state after ``move``; raises `IllegalMoveError` or `NotationError`."""
-        return core.apply(self._own(state), move, seat=seat)
+        return dispatch.apply(self._own(state), move, seat=seat)
 
     def parse_move(self, state: StateT, text: str) -> Move:
         """Parse a move's text in the context of ``state``; raises `NotationError`."""
-        return core.parse_move(self._own(state), text)
+        return dispatch.parse_move(self._own(state), text)
 
     def random_deal(self, state: StateT, rng: random.Random) -> Deal:
         """A deal drawn with ``rng`` by the game's dealing procedure."""
-        return core.random_deal(self._own(state), rng)
+        return dispatch.random_deal(self._own(state), rng)
 
     def score(self, state: StateT) -> tuple[int, ...]:
         """Match points per seat won for good so far."""
-        return core.score(self._own(state))
+        return dispatch.score(self._own(state))
 
     def winners(self, state: StateT) -> tuple[int, ...]:
         """The winning seats once the match is over; empty while it is not."""
-        return core.winners(self._own(state))
+        return dispatch.winners(self._own(state))
 
     def score_events(self, state: StateT) -> tuple[ScoreEvent, ...]:
         """Every award of the match so far, in the order the game records them."""
-        return core.score_events(self._own(state))
+        return dispatch.score_events(self._own(state))
 
     def deal_results(self, state: StateT) -> tuple[Any, ...]:
         """The breakdown of every finished deal."""
-        return core.deal_results(self._own(state))
+        return dispatch.deal_results(self._own(state))
 
     def view(self, state: StateT, seat: int | None) -> ViewT:
         """What ``seat`` may see of ``state`` (``None``: a spectator)."""
-        seen: ViewT = cast(ViewT, core.view(self._own(state), seat))
+        seen: ViewT = cast(ViewT, dispatch.view(self._own(state), seat))
         return seen
 
     def resample_hidden(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state ``seat`` cannot tell from ``state`` (see `parlour.resample_hidden`)."""
-        return core.resample_hidden(self._own(state), seat, rng)
+        return dispatch.resample_hidden(self._own(state), seat, rng)
 
     def players(self, state: StateT) -> int:
         """The number of seats in the match."""
-        return core.players(self._own(state))
+        return dispatch.players(self._own(state))
 
     def teams(self, state: StateT) -> Teams:
         """The match's teams, each a tuple of seats."""
-        return core.teams(self._own(state))
+        return dispatch.teams(self._own(state))
 
     def options(self, state: StateT) -> OptionsT:
         """The match's options record (the game's ``Options``)."""
-        chosen: OptionsT = core.options(self._own(state))
+        chosen: OptionsT = dispatch.options(self._own(state))
         return chosen

@@ -18,13 +18,13 @@ from parlour import (
     bezique,
     burraco,
     ecarte,
+    engine,
 )
-from parlour import engine as core
 from parlour.engine import View
 
 __all__ = ["GAMES", "AnyState", "new_game", "view"]
 
-GAMES: tuple[core.Game, ...] = (
+GAMES: tuple[engine.Game, ...] = (
     belote.GAME,
     bezique.GAME,
     burraco.GAME,
@@ -34,7 +34,7 @@ GAMES: tuple[core.Game, ...] = (
 game is registered."""
 
 for _game in GAMES:
-    core.register(_game)
+    engine.register(_game)
 
 AnyState = belote.BeloteState | bezique.BeziqueState | ecarte.EcarteState | burraco.BurracoState
 """The state of any built-in game."""
@@ -106,7 +106,7 @@ def new_game(
       ...
     parlour.OptionsError: unknown game 'chess'; the games are: belote, bezique, ...
     """
-    return core.new_game(name, options=options, seed=seed, dealer=dealer)
+    return engine.new_game(name, options=options, seed=seed, dealer=dealer)
 
 
 @overload
@@ -139,4 +139,4 @@ def view(state: Any, seat: int | None) -> View:
       ...
     parlour.SeatError: seat must be None or a seat from 0 to 1, not 2
     """
-    return core.view(state, seat)
+    return engine.view(state, seat)
