@@ -53,6 +53,7 @@ __all__ = [
     "MoveParser",
     "MoveTransition",
     "OpeningStates",
+    "StateFreeParser",
     "TrickGame",
     "broken_obligation",
     "keyword_parser",
@@ -119,6 +120,9 @@ class TrickGame(FixedSeats):
         self._appliers: dict[type[Move], MoveApplier] = {}
         """The checked path of each move type but `Deal` that has a check and a transition,
         resolved once per type (`move_appliers`)."""
+        self._parsed_texts: dict[str, Move] = {}
+        """The canonical texts of the moves of `StateFreeParser` keywords met so far, with
+        their moves (`parse_move`)."""
         self._no_applier: set[type[Move]] = set()
         """The move types found to have no applier (`Deal`, a type with no check)."""
         self._over_phase = self.over_phase
@@ -252,7 +256,14 @@ class TrickGame(FixedSeats):
 
     def parse_move(self, state: Any, text: str) -> Move:
         """The move ``text`` writes (``deal …`` or one of the game's keywords); `NotationError`
-        if it writes none."""
+        if it writes none.
+
+        The canonical text of a move whose keyword's parser reads the words alone (a
+        `StateFreeParser`: ``play JH``, ``pass``) is remembered with its move, so that a log's
+        moves are parsed once per text (a bounded table: at most one entry per such move)."""
+        known = self._parsed_texts.get(text) if type(text) is str else None
+        if known is not None:
+            return known
         keyword, arguments = split_move(text)
         if keyword == "deal":
             return parse_deal(arguments, self.fixed_deal_fields)
@@ -262,7 +273,14 @@ class TrickGame(FixedSeats):
             raise NotationError(
                 f"{keyword!r} is not {self.move_phrase} (the moves are {keywords}): {shown(text)}"
             )
-        return parser(state, arguments, text)
+        move = parser(state, arguments, text)
+        if (
+            type(parser) is StateFreeParser
+            and len(self._parsed_texts) < _PARSED_TEXTS_LIMIT
+            and str(move) == text
+        ):
+            self._parsed_texts[text] = move
+        return move
 
 
 def _applier(
@@ -320,6 +338,24 @@ def seat_to_act(deal_due_phase: Any, over_phase: Any) -> Callable[[Any, Any], in
     return current_player
 
 
+_PARSED_TEXTS_LIMIT = 1024
+"""The most move texts a game remembers (`TrickGame.parse_move`): more than the moves of every
+state-free keyword of a game (a pack's plays, a few keywords)."""
+
+
+class StateFreeParser:
+    """A keyword's parser that reads the words alone, never the state: the same text always
+    gives the same move, so `TrickGame.parse_move` may remember it."""
+
+    __slots__ = ("_parse",)
+
+    def __init__(self, parse: MoveParser) -> None:
+        self._parse = parse
+
+    def __call__(self, state: Any, arguments: list[str], text: str) -> Move:
+        return self._parse(state, arguments, text)
+
+
 def keyword_parser(move: KeywordMove) -> MoveParser:
     """The parser of a move written as its keyword alone (``pass``, ``draw``): ``move``."""
     keyword = move.keyword
@@ -329,7 +365,7 @@ def keyword_parser(move: KeywordMove) -> MoveParser:
             raise NotationError(f"{keyword!r} takes no argument: {shown(text)}")
         return move
 
-    return parse
+    return StateFreeParser(parse)
 
 
 def play_parser(example: str) -> MoveParser:
@@ -343,7 +379,7 @@ def play_parser(example: str) -> MoveParser:
         index = PIQUET_INDEX_BY_CODE[card.code]
         return Play(card) if index < 0 else PIQUET_PLAYS[index]
 
-    return parse
+    return StateFreeParser(parse)
 
 
 class OpeningStates(Generic[StateT]):
