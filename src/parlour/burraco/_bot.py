@@ -17,7 +17,7 @@ from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._state import BurracoState, Phase
 from parlour.engine import Move
 
-__all__ = ["bot_move"]
+__all__ = ["bot_move", "explained_move"]
 
 _LAID_CARD = 10
 """The worth of each card laid down (it scores, and leaves the hand)."""
@@ -117,19 +117,28 @@ def _pile_is_useful(state: BurracoState) -> bool:
 
 def bot_move(state: BurracoState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` breaks ties)."""
+    return explained_move(state, rng)[0]
+
+
+def explained_move(state: BurracoState, rng: random.Random) -> tuple[Move, str]:
+    """`bot_move` and the rule of thumb that chose it, in a line."""
     moves = legal_moves(state)
     if state.phase is Phase.DRAW:
         if PICKUP in moves and _pile_is_useful(state):
-            return PICKUP
-        return DRAW
+            return PICKUP, "the pile is large, or its cards fit your hand or your team's melds"
+        return DRAW, "the pile is small and little of it fits: draw from the stock"
     laying = [move for move in moves if isinstance(move, (Meld, Add))]
     if laying:
         scored = [(_laying_worth(state, move), rng.random(), move) for move in laying]
         worth, _, best = max(scored, key=lambda item: (item[0], item[1]))
         if worth > 0:
-            return best
+            return best, f"the lay worth most (worth {worth}: {_LAID_CARD} a card laid, " \
+                f"{_BURRACO_REACHED} for reaching a burraco, less {_WILD_SPENT} for a wild " \
+                "spent short of one, " \
+                f"{_EMPTY_HAND} for emptying the hand to take the pozzetto)"
     discards = [move for move in moves if isinstance(move, Discard)]
     if discards:
-        return _best_discard(state, discards, rng)
+        return _best_discard(state, discards, rng), \
+            "the card least worth keeping that fits no opponent's meld"
     assert state.phase is Phase.PLAY and laying
-    return laying[0]
+    return laying[0], "no discard is allowed: the first lay"
