@@ -291,8 +291,8 @@ def read_addition(
     add that allows several arrangements when no ``=`` says which (``number`` is the meld's
     number, used in that message), except that without ``=`` a 2 of a sequence's suit stays
     natural where one arrangement keeps it so (the default reading: ``add 1 2H`` onto
-    ``3H 4H 5H`` is ``2H 3H 4H 5H``, not the 2 as wild at 6); cards that cannot be added give a `MeldProblem`. Whether the
-    player holds the cards is not checked here.
+    ``3H 4H 5H`` is ``2H 3H 4H 5H``, not the 2 as wild at 6); cards that cannot be added give
+    a `MeldProblem`. Whether the player holds the cards is not checked here.
     """
     words = list(tokens)
     if words.count("=") > 1:
