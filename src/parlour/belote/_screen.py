@@ -54,8 +54,14 @@ def screen(view: BeloteView, events: Sequence[Event], style: CardStyle) -> tuple
     if round_number is not None and view.turnup is not None:
         zones.append(Zone(label="Turn-up", text=f"{style.card(view.turnup)} "
                                                 f"({_ROUND_DUTY[round_number]})"))  # fmt: skip
-        bids = ", ".join(f"{seat_name(bidder, seat, teams)} {bid}" for bidder, bid in view.bids)
-        zones.append(Zone(label="Bids", text=bids or "none yet"))
+        rounds = [view.bids[:PLAYERS], view.bids[PLAYERS:]]
+        said = [
+            f"round {number}: "
+            + ", ".join(f"{seat_name(bidder, seat, teams)} {bid}" for bidder, bid in bids)
+            for number, bids in enumerate(rounds, start=1)
+            if bids
+        ]
+        zones.append(Zone(label="Bids", text="; ".join(said) or "none yet"))
     if view.taker is not None and view.trump is not None:
         team = next(team for team in teams if view.taker in team)
         zones.append(Zone(

@@ -31,10 +31,14 @@ def trick_zones(
     teams: Sequence[Sequence[int]],
     style: CardStyle,
 ) -> tuple[Zone, ...]:
-    """``Trick`` (the cards played to the trick under way; ``-`` before its lead) and ``Last
+    """``Trick`` (the cards played to the trick under way, or who is to lead it) and ``Last
     trick`` with who won it (the seat that leads the next one: the current trick's leader, or
     ``to_act`` before the lead), when there was one."""
-    zones = [Zone(label="Trick", text=played_text(trick, viewer, teams, style))]
+    if trick:
+        zones = [Zone(label="Trick", text=played_text(trick, viewer, teams, style))]
+    else:
+        leader = "" if to_act is None else f": {seat_name(to_act, viewer, teams)} to lead"
+        zones = [Zone(label="Trick", text=f"no card led yet{leader}")]
     if last_trick:
         text = last_trick_text(trick, last_trick, to_act, viewer, teams, style)
         zones.append(Zone(label="Last trick", text=text))
