@@ -14,12 +14,15 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.base import Card, parse_card
 from parlour.burraco import MeldView
 from parlour.cli import main
 from parlour.engine import PLAIN, CardStyle, SupportsScreen, get_game, move_forms
+from tests.strategies import playouts
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = b"your move> "
@@ -223,3 +226,61 @@ def test_belote_screen_counts_the_card_points_won_so_far() -> None:
             moves = parlour.legal_moves(state)
             state = parlour.apply(state, moves[rng.randrange(len(moves))])
     assert checked == 40
+
+
+# --- properties over random playouts -----------------------------------------------------------
+
+
+def _strings(value: object) -> set[str]:
+    """Every text inside a JSON-ready value (cards are written by their notation there)."""
+    if isinstance(value, str):
+        return set(value.split())
+    if isinstance(value, dict):
+        return {text for item in value.values() for text in _strings(item)}
+    if isinstance(value, (list, tuple)):
+        return {text for item in value for text in _strings(item)}
+    return set()
+
+
+def _card_words(text: str) -> set[str]:
+    """The cards a screen text names, in the notation (not the card a wild stands for: the
+    word after "as")."""
+    words = set()
+    said = text.translate(str.maketrans(",;()", "    ")).split()
+    for before, word in zip(["", *said], said, strict=False):
+        if before == "as" or word != word.upper():
+            continue
+        try:
+            parse_card(word)
+        except parlour.NotationError:
+            continue
+        words.add(word)
+    return words
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=8, deadline=None)
+@given(data=st.data())
+def test_a_screen_names_only_cards_its_seat_may_see(game: str, data: st.DataObject) -> None:
+    """Every card a screen names is in the seat's view or in the events told to that seat."""
+    spec = data.draw(playouts(game, max_moves=120))
+    hooks = get_game(game)
+    assert isinstance(hooks, SupportsScreen)
+    told: dict[int | None, list[parlour.engine.Event]] = {}
+    for step in spec.run():
+        seats: list[int | None] = [*range(parlour.players(step.after)), None]
+        for seat in seats:
+            told.setdefault(seat, []).extend(
+                parlour.events_for(step.before, step.move, step.after, seat)
+            )
+            seen = parlour.view(step.after, seat)
+            zones = hooks.screen(seen, told[seat], PLAIN)
+            visible = _strings(seen.to_dict()) | {
+                text for event in told[seat] for text in _strings(event.to_dict())
+            }
+            for zone in zones:
+                assert _card_words(zone.text) <= visible, (seat, zone)
+            for line in hooks.last_play(seen, PLAIN):
+                assert _card_words(line) <= visible
+            if parlour.current_player(step.after) == seat:
+                told[seat] = []

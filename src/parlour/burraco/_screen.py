@@ -73,7 +73,7 @@ def screen(view: BurracoView, events: Sequence[Event], style: CardStyle) -> tupl
     zones = [Zone(label="Hand", text=f"{view.hand_number}, dealt by "
                                      f"{seat_name(view.dealer, seat, teams)}")]  # fmt: skip
     for number, team in enumerate(teams):
-        melds = view.melds[number]
+        melds = view.melds[number] if number < len(view.melds) else ()  # none between hands
         own = seat in team
         label = f"Melds of {_team_words(team, seat)}"
         if own:
@@ -92,8 +92,8 @@ def screen(view: BurracoView, events: Sequence[Event], style: CardStyle) -> tupl
     elif view.took_pile:
         zones.append(Zone(label="This turn", text=f"{actor} took the discard pile"))
     zones.append(Zone(label="Stock", text=f"{view.stock_size} cards"))
-    takers = [_team_words(team, seat) for number, team in enumerate(teams)
-              if view.pozzetto_of_team[number]]  # fmt: skip
+    pozzetti = zip(teams, view.pozzetto_of_team, strict=True)
+    takers = [_team_words(team, seat) for team, taken in pozzetti if taken]
     taken = " and ".join(takers) or "no team yet"
     zones.append(Zone(label="Pozzetti", text=f"{view.pozzetti_left} left; taken by {taken}"))
     for owner, cards in enumerate(view.known_cards):
