@@ -92,7 +92,7 @@ def screen(view: BurracoView, events: Sequence[Event], style: CardStyle) -> tupl
     elif view.took_pile:
         zones.append(Zone(label="This turn", text=f"{actor} took the discard pile"))
     zones.append(Zone(label="Stock", text=f"{view.stock_size} cards"))
-    pozzetti = zip(teams, view.pozzetto_of_team, strict=True)
+    pozzetti = zip(teams, view.pozzetto_of_team, strict=False)  # none between hands
     takers = [_team_words(team, seat) for team, taken in pozzetti if taken]
     taken = " and ".join(takers) or "no team yet"
     zones.append(Zone(label="Pozzetti", text=f"{view.pozzetti_left} left; taken by {taken}"))
