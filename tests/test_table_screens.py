@@ -284,3 +284,20 @@ def test_a_screen_names_only_cards_its_seat_may_see(game: str, data: st.DataObje
                 assert _card_words(line) <= visible
             if parlour.current_player(step.after) == seat:
                 told[seat] = []
+
+
+def test_quit_leaves_the_match_and_the_log_keeps_the_moves_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["play", "ecarte", "--seed", "2", "--log"]
+    first, left = tmp_path / "first.json", tmp_path / "left.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # stops at the first prompt
+    assert main([*arguments, str(first)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nQUIT\n"))
+    assert main([*arguments, str(left)]) == 0
+    assert "You left the match: it is left unfinished." in capsys.readouterr().out
+    before = parlour.read_log(first.read_text(encoding="utf-8"))
+    kept = parlour.read_log(left.read_text(encoding="utf-8"))
+    chosen = str(parlour.legal_moves(parlour.replay(before))[0])
+    assert list(kept.moves[: len(before.moves) + 1]) == [*before.moves, chosen]
+    assert parlour.current_player(parlour.replay(kept)) == 0  # quit at the person's next turn
