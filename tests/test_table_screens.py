@@ -93,7 +93,8 @@ def test_every_game_screen_by_screen_in_a_terminal(game: str) -> None:
     for word in ("help", "hint", "last", "quit"):
         assert f"\n  {word} " in helped
     assert "Hint: " in hinted and " — " in hinted
-    assert lasted.strip()  # the last turn, or that nothing has been played yet
+    told = lasted.strip().splitlines()[1:]  # the line after the echoed "last"
+    assert told and told[0].startswith(("Last trick: ", "The last turn (", "Nothing has been"))
     assert "You left the match: it is left unfinished." in rest[-1]
     assert "Traceback" not in "".join(screens)
 
