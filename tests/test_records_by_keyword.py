@@ -4,12 +4,14 @@ more, a value given by position could land in the wrong field when a field is ad
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 
 import attrs
 import pytest
 
 import parlour
+from parlour.base import TupleRecord
 
 WIDE = 4
 """Records with at least this many constructor fields must take them by keyword."""
@@ -23,15 +25,28 @@ def _parlour_records() -> list[type]:
             continue
         module = importlib.import_module(module_info.name)
         for value in vars(module).values():
-            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+            if (
+                isinstance(value, type)
+                and (attrs.has(value) or issubclass(value, TupleRecord))
+                and value.__module__ == module.__name__
+            ):
                 records[f"{value.__module__}.{value.__qualname__}"] = value
     return [records[name] for name in sorted(records)]
 
 
+def _constructor_fields(record: type) -> dict[str, bool]:
+    """The fields the constructor of ``record`` takes, each with whether only by keyword."""
+    if attrs.has(record):
+        return {field.name: field.kw_only for field in attrs.fields(record) if field.init}
+    parameters = list(inspect.signature(record.__new__).parameters.values())[1:]  # not cls
+    return {
+        parameter.name: parameter.kind is inspect.Parameter.KEYWORD_ONLY
+        for parameter in parameters
+    }
+
+
 RECORDS = _parlour_records()
-WIDE_RECORDS = [
-    record for record in RECORDS if sum(field.init for field in attrs.fields(record)) >= WIDE
-]
+WIDE_RECORDS = [record for record in RECORDS if len(_constructor_fields(record)) >= WIDE]
 
 
 def test_the_scan_finds_the_records_it_must() -> None:
@@ -43,5 +58,6 @@ def test_the_scan_finds_the_records_it_must() -> None:
     "record", WIDE_RECORDS, ids=lambda record: f"{record.__module__}.{record.__qualname__}"
 )
 def test_a_wide_record_takes_its_fields_by_keyword_only(record: type) -> None:
-    positional = [field.name for field in attrs.fields(record) if field.init and not field.kw_only]
+    fields = _constructor_fields(record)
+    positional = [name for name, by_keyword in fields.items() if not by_keyword]
     assert positional == []

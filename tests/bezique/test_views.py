@@ -83,7 +83,7 @@ def swapped(state: BeziqueState, seat: int) -> BeziqueState:
                 hands[seat] = (hands[seat] & ~(1 << mine)) | 1 << theirs
                 stock[position] = mine
                 table = attrs.evolve(state.table, stock=tuple(stock))
-                return attrs.evolve(state, table=table, hands=(hands[0], hands[1]))
+                return state._replace(table=table, hands=(hands[0], hands[1]))
     raise AssertionError("nothing to swap")
 
 
@@ -100,7 +100,7 @@ def test_hidden_cards_do_not_change_the_other_seats_view(tricks: int) -> None:
     # only the stock's order differs
     stock = list(state.table.stock)
     stock[-1], stock[-2] = stock[-2], stock[-1]
-    reordered = attrs.evolve(state, table=attrs.evolve(state.table, stock=tuple(stock)))
+    reordered = state._replace(table=attrs.evolve(state.table, stock=tuple(stock)))
     for viewer in (A, B, None):
         assert bezique_view(reordered, viewer) == bezique_view(state, viewer)
 

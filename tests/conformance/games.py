@@ -313,7 +313,7 @@ def _belote_shown(state: Any, seat: int | None) -> tuple[str, ...]:
 def _belote_with_zones(state: Any, zones: Layout) -> BeloteState:
     """The state with these zone contents: hands, turn-up, stock, trick, the teams' tricks.
 
-    Built with ``attrs.evolve`` (so the cached legal-move mask is computed afresh); once the
+    Built with ``_replace`` (so the cached legal-move mask is computed afresh); once the
     contract is taken and belote not yet announced, the belote holder is whoever now holds both
     the king and queen of trumps, as a deal with these hands would have made it."""
     assert isinstance(state, BeloteState)
@@ -329,8 +329,7 @@ def _belote_with_zones(state: Any, zones: Layout) -> BeloteState:
         pair = _mask(_belote_pair(state), index)
         holder = next((seat for seat in range(_BELOTE_SEATS) if hands[seat] & pair == pair), -1)
         table = attrs.evolve(table, belote_holder=holder)
-    return attrs.evolve(
-        state,
+    return state._replace(
         table=table,
         hands=hands,
         stock=tuple(index[card] for card in zones["stock"]),
@@ -537,8 +536,9 @@ def _ecarte_shown(state: Any, seat: int | None) -> tuple[str, ...]:
 
 
 def _ecarte_with_zones(state: Any, zones: Layout) -> ecarte_state.EcarteState:
-    """The state with these zone contents, built with ``attrs.evolve`` of the state and its
-    exchange record (so the cached legal moves and play mask are computed afresh)."""
+    """The state with these zone contents, built with ``_replace`` of the state and
+    ``attrs.evolve`` of its exchange record (so the cached legal moves and play mask are
+    computed afresh)."""
     assert isinstance(state, ecarte_state.EcarteState)
     if not _ecarte_in_deal(state):
         assert dict(zones) == get_game(_ECARTE).card_zones(state)
@@ -549,8 +549,7 @@ def _ecarte_with_zones(state: Any, zones: Layout) -> ecarte_state.EcarteState:
         talon=tuple(index[card] for card in zones["talon"]),
         discards=(_mask(zones["discards 0"], index), _mask(zones["discards 1"], index)),
     )
-    return attrs.evolve(
-        state,
+    return state._replace(
         table=attrs.evolve(state.table, turnup=index[zones["turnup"][0]]),
         hands=(_mask(zones["hand 0"], index), _mask(zones["hand 1"], index)),
         exchange=exchange,
@@ -816,7 +815,7 @@ def _bezique_physical(state: bezique_state.BeziqueState) -> dict[str, list[int]]
 
 
 def _bezique_with_zones(state: Any, zones: Layout) -> bezique_state.BeziqueState:
-    """The state with these zone contents (faces), built with ``attrs.evolve``. Zones list faces
+    """The state with these zone contents (faces), built with ``_replace``. Zones list faces
     and the deck holds two copies of each: a copy that stays in its zone keeps its identity (one
     with a history, known to the opponent or scored in a meld, before a plain one), and a face
     that moves takes a copy of that face that left its zone."""
@@ -842,8 +841,7 @@ def _bezique_with_zones(state: Any, zones: Layout) -> bezique_state.BeziqueState
     table = attrs.evolve(
         state.table, stock=(*state.table.stock[: state.drawn], *cards["stock"])
     )
-    return attrs.evolve(
-        state,
+    return state._replace(
         table=table,
         hands=(mask("hand 0"), mask("hand 1")),
         tables=(mask("table 0"), mask("table 1")),

@@ -57,6 +57,7 @@ from parlour.base._options import (
 )
 from parlour.base._records import (
     JsonRecord,
+    TupleRecord,
     record_builder,
     record_replacer,
     to_json,
@@ -91,6 +92,7 @@ __all__ = [
     "SeedError",
     "Suit",
     "Teams",
+    "TupleRecord",
     "boolean",
     "build_options",
     "card_text",

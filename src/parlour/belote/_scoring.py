@@ -20,7 +20,7 @@ from parlour.belote.rules import (
     ScoreReasons,
     mask_points,
 )
-from parlour.engine import ScoreEvent, ScoreReason
+from parlour.engine import ScoreEvent, ScoreReason, build_score_event
 
 __all__ = ["DealFacts", "contract_outcome", "match_winner_team", "score_deal", "team_seats"]
 
@@ -86,7 +86,7 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
     def award(team: int, amount: int, reason: ScoreReason, trick: int | None = None) -> None:
         if amount:
             awards.append(
-                ScoreEvent(
+                build_score_event(
                     seats=_TEAM_SEATS[team], points=amount, reason=reason.id, deal=deal, trick=trick
                 )
             )

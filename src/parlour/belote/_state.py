@@ -10,7 +10,8 @@ is. Every record is built by keyword.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -18,6 +19,7 @@ from parlour.base import (
     Card,
     JsonRecord,
     Suit,
+    TupleRecord,
     record_builder,
 )
 from parlour.belote._moves import (
@@ -50,7 +52,9 @@ __all__ = [
     "build_table",
     "legal_cards",
     "takes_lead",
+    "trick_winner_of",
     "turn_of",
+    "winning_card_of",
 ]
 
 
@@ -197,40 +201,40 @@ def legal_cards(
     )
 
 
-def _winning_card(state: BeloteState) -> int:
-    """The card winning the current trick (-1: none), by `takes_lead` card after card."""
-    trump = state.table.trump
+def winning_card_of(trump: int, trick: tuple[int, ...]) -> int:
+    """The card winning ``trick`` (-1: none), by `takes_lead` card after card."""
     winning_card = -1
-    for card in state.trick:
+    for card in trick:
         if takes_lead(trump, winning_card, card):
             winning_card = card
     return winning_card
 
 
-def _trick_winner(state: BeloteState) -> int:
-    """The seat that played the card winning the current trick (-1: none)."""
-    if not state.trick:
+def trick_winner_of(leader: int, trick: tuple[int, ...], winning_card: int) -> int:
+    """The seat that played ``winning_card`` to ``trick``, led by ``leader`` (-1: empty)."""
+    if not trick:
         return -1
-    return (state.leader + state.trick.index(state.winning_card)) % PLAYERS
+    return (leader + trick.index(winning_card)) % PLAYERS
 
 
-def _legal_mask(state: BeloteState) -> int:
-    """The cards the seat to act may play now (0 outside the play)."""
-    if state.phase != _PLAY:
-        return 0
-    to_act = state.to_act
-    return legal_cards(
-        state.table, state.hands[to_act], state.trick, state.winning_card,
-        state.trick_winner == PARTNER_OF[to_act],
-    )  # fmt: skip
+class _BeloteStateFields(NamedTuple):
+    table: Table
+    phase: Phase
+    to_act: int
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, int]
+    rebelote_trick: int
+    played: tuple[int, ...]
+    winning_card: int
+    trick_winner: int
+    legal_mask: int
+    turn: int | Chance | None
 
 
-def _turn(state: BeloteState) -> int | Chance | None:
-    return turn_of(state.phase, state.to_act)
-
-
-@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
-class BeloteState(StateJson):
+class BeloteState(TupleRecord, _BeloteStateFields, StateJson):
     """A Belote match at one moment. Compare, hash and pickle freely; never mutated.
 
     ``hands`` are 32-bit masks by seat; ``stock`` lists card indexes top first (only during the
@@ -240,39 +244,46 @@ class BeloteState(StateJson):
     order, four per trick, appended when a trick is complete (who played each follows from the
     first leader and each trick's winner: see `parlour.belote._history`).
 
-    The rest follows from those fields (it takes no part in equality or hashing):
-    ``winning_card`` and ``trick_winner``, the card and seat winning the current trick (-1 when
-    it is empty; `takes_lead`); ``legal_mask``, the cards the seat to act may play (0 outside
-    the play; `legal_cards`); ``turn``, what `current_player` answers (`turn_of`). The
-    constructor (and `attrs.evolve`) derives them by those functions; the transitions, which
-    know them from the previous state by the same functions, pass them to `build_state`.
+    The rest follows from those fields: ``winning_card`` and ``trick_winner``, the card and
+    seat winning the current trick (-1 when it is empty; `takes_lead`); ``legal_mask``, the
+    cards the seat to act may play (0 outside the play; `legal_cards`); ``turn``, what
+    `current_player` answers (`turn_of`). The constructor (and ``_replace``) derives them by
+    those functions; the transitions, which know them from the previous state by the same
+    functions, pass them to `build_state`.
 
+    A tuple-backed record (`parlour.base.TupleRecord`): equal only to a `BeloteState`.
     ``to_dict()`` and ``BeloteState.from_dict(data)`` write and read the state's position
     (`parlour.engine`; the keys are in ``docs/belote.md``).
     """
 
-    table: Table
-    phase: Phase
-    to_act: int = -1
-    hands: tuple[int, ...] = (0, 0, 0, 0)
-    stock: tuple[int, ...] = ()
-    trick: tuple[int, ...] = ()
-    leader: int = -1
-    won: tuple[int, int] = (0, 0)
-    rebelote_trick: int = 0
-    played: tuple[int, ...] = ()
-    winning_card: int = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_winning_card, takes_self=True)
-    )
-    trick_winner: int = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_trick_winner, takes_self=True)
-    )
-    legal_mask: int = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_legal_mask, takes_self=True)
-    )
-    turn: int | Chance | None = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_turn, takes_self=True)
-    )
+    __slots__ = ()
+    _derived_fields = ("winning_card", "trick_winner", "legal_mask", "turn")
+
+    def __new__(
+        cls,
+        *,
+        table: Table,
+        phase: Phase,
+        to_act: int = -1,
+        hands: tuple[int, ...] = (0, 0, 0, 0),
+        stock: tuple[int, ...] = (),
+        trick: tuple[int, ...] = (),
+        leader: int = -1,
+        won: tuple[int, int] = (0, 0),
+        rebelote_trick: int = 0,
+        played: tuple[int, ...] = (),
+    ) -> BeloteState:
+        winning_card = winning_card_of(table.trump, trick)
+        trick_winner = trick_winner_of(leader, trick, winning_card)
+        legal_mask = 0
+        if phase == _PLAY:
+            legal_mask = legal_cards(
+                table, hands[to_act], trick, winning_card, trick_winner == PARTNER_OF[to_act]
+            )
+        return build_state_by_position(
+            table, phase, to_act, hands, stock, trick, leader, won, rebelote_trick, played,
+            winning_card, trick_winner, legal_mask, turn_of(phase, to_act),
+        )  # fmt: skip
 
     @property
     def tricks_played(self) -> int:
@@ -289,30 +300,12 @@ class BeloteState(StateJson):
         position = CARD_TABLE.winning_index(self.table.trump, cards)
         return ((self.leader - position) % PLAYERS, cards)
 
-    def __copy__(self) -> BeloteState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> BeloteState:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """What a pickle keeps: the fields the constructor takes (it derives the rest again)."""
-        return _restore, ({name: getattr(self, name) for name in _GIVEN_FIELDS},)
-
-
-_GIVEN_FIELDS = tuple(field.name for field in attrs.fields(BeloteState) if field.init)
-
-
-def _restore(fields: dict[str, Any]) -> BeloteState:
-    """The state of `BeloteState.__reduce__`'s fields (unpickling)."""
-    return BeloteState(**fields)
-
 
 build_state = record_builder(BeloteState)
 """A `BeloteState` of every field by keyword, derived ones included (the transitions know them
 from the previous state): the value the constructor would build, at a third of its cost
 (`parlour.base`)."""
-build_state_by_position = record_builder(BeloteState, positional=True)
+build_state_by_position: Callable[..., BeloteState] = record_builder(BeloteState, positional=True)
 """`build_state` taking the fields by position, in the class's order (the state built on every
 card played)."""
 build_table = record_builder(Table)

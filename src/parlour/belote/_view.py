@@ -183,7 +183,7 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
         position += free
     stock = tuple(pool[position:])
     new_table = _holder_again(state, announced, hands)
-    return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=stock)
+    return state._replace(table=new_table, hands=tuple(hands), stock=stock)
 
 
 def _pair_excluded(state: BeloteState) -> list[int]:
@@ -233,4 +233,4 @@ def sample_state(state: BeloteState, seat: int | None, rng: random.Random) -> Be
     stock = list(groups[-1])
     rng.shuffle(stock)
     new_table = _holder_again(state, announced, hands)
-    return attrs.evolve(state, table=new_table, hands=tuple(hands), stock=tuple(stock))
+    return state._replace(table=new_table, hands=tuple(hands), stock=tuple(stock))

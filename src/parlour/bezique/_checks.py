@@ -4,7 +4,7 @@ duties allow (`last_stage_allowed`)."""
 
 from __future__ import annotations
 
-from parlour.base import PIQUET_INDEX_OF, Card
+from parlour.base import PIQUET_INDEX_BY_CODE, Card
 from parlour.bezique import _melds
 from parlour.bezique._moves import (
     Draw,
@@ -45,16 +45,16 @@ def _check_play(state: BeziqueState, move: Play) -> Violation | None:
     if type(move.card) is not Card:
         return not_a_card(move)
     phase = state.phase
-    if phase == _DECLARE:
+    if phase is _DECLARE:
         return Violation(
             "phase.wrong_move", "you won the trick: declare if you wish, then 'draw' before playing"
         )
     seat = state.to_act
-    face = PIQUET_INDEX_OF.get(move.card, -1)
+    face = PIQUET_INDEX_BY_CODE[move.card.code]
     held = state.hands[seat] | state.tables[seat]
     if face < 0 or (not held >> face & 1 and not held >> (face + FACES) & 1):
         return not_held(move.card)
-    if phase == _PLAY:
+    if phase is _PLAY:
         return None
     allowed = last_stage_allowed(state)
     if allowed >> face & 1 or allowed >> (face + FACES) & 1:

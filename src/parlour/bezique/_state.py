@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -17,6 +18,7 @@ from parlour.base import (
     Card,
     JsonRecord,
     Suit,
+    TupleRecord,
     record_builder,
     record_replacer,
 )
@@ -184,8 +186,30 @@ def _restore_table(fields: dict[str, Any]) -> Table:
 NO_USES = (0,) * 9
 
 
-@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
-class BeziqueState(StateJson):
+class _BeziqueStateFields(NamedTuple):
+    table: Table
+    phase: Phase
+    to_act: int
+    hands: tuple[int, int]
+    tables: tuple[int, int]
+    known: tuple[int, int]
+    drawn: int
+    turnup: int
+    trick: tuple[int, ...]
+    leader: int
+    tricks: int
+    won: tuple[int, int]
+    played: tuple[int, ...]
+    uses: tuple[int, ...]
+    sevens_scored: int
+    declared: bool
+    exchanged: int
+    scores: tuple[int, int]
+    awards: tuple[ScoreEvent, ...]
+    declarations: tuple[Declaration, ...]
+
+
+class BeziqueState(TupleRecord, _BeziqueStateFields, StateJson):
     """A Bezique match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
     and `copy.deepcopy` return the state itself); ``to_dict()`` and ``BeziqueState.from_dict``
     write and read it as a position (`parlour.state_to_dict`).
@@ -209,28 +233,42 @@ class BeziqueState(StateJson):
     * ``scores``: match totals so far (this deal's awards included); ``awards`` and
       ``declarations``: this deal's score events and declarations (compared, but left out of
       the hash, which so costs the same on every state: they follow from the rest).
+
+    A tuple-backed record (`parlour.base.TupleRecord`): equal only to a `BeziqueState`;
+    ``_replace(**changes)`` gives the state with some fields changed.
     """
 
-    table: Table
-    phase: Phase
-    to_act: int = -1
-    hands: tuple[int, int] = (0, 0)
-    tables: tuple[int, int] = (0, 0)
-    known: tuple[int, int] = (0, 0)
-    drawn: int = 0
-    turnup: int = -1
-    trick: tuple[int, ...] = ()
-    leader: int = -1
-    tricks: int = 0
-    won: tuple[int, int] = (0, 0)
-    played: tuple[int, ...] = ()
-    uses: tuple[int, ...] = NO_USES
-    sevens_scored: int = 0
-    declared: bool = False
-    exchanged: int = -1
-    scores: tuple[int, int] = (0, 0)
-    awards: tuple[ScoreEvent, ...] = attrs.field(default=(), hash=False)
-    declarations: tuple[Declaration, ...] = attrs.field(default=(), hash=False)
+    __slots__ = ()
+    _hash_length = 18  # the fields before ``awards`` and ``declarations``
+
+    def __new__(
+        cls,
+        *,
+        table: Table,
+        phase: Phase,
+        to_act: int = -1,
+        hands: tuple[int, int] = (0, 0),
+        tables: tuple[int, int] = (0, 0),
+        known: tuple[int, int] = (0, 0),
+        drawn: int = 0,
+        turnup: int = -1,
+        trick: tuple[int, ...] = (),
+        leader: int = -1,
+        tricks: int = 0,
+        won: tuple[int, int] = (0, 0),
+        played: tuple[int, ...] = (),
+        uses: tuple[int, ...] = NO_USES,
+        sevens_scored: int = 0,
+        declared: bool = False,
+        exchanged: int = -1,
+        scores: tuple[int, int] = (0, 0),
+        awards: tuple[ScoreEvent, ...] = (),
+        declarations: tuple[Declaration, ...] = (),
+    ) -> BeziqueState:
+        return _build_by_position(
+            table, phase, to_act, hands, tables, known, drawn, turnup, trick, leader, tricks,
+            won, played, uses, sevens_scored, declared, exchanged, scores, awards, declarations,
+        )  # fmt: skip
 
     @property
     def last_trick(self) -> tuple[int, tuple[int, ...]] | None:
@@ -238,11 +276,6 @@ class BeziqueState(StateJson):
         tricks = deal_tricks(self)
         return tricks[-1] if tricks else None
 
-    def __copy__(self) -> BeziqueState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> BeziqueState:
-        return self
 
 
 def deal_tricks(state: BeziqueState) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -262,15 +295,14 @@ def deal_tricks(state: BeziqueState) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(tricks)
 
 
-build_state = record_builder(BeziqueState)
+build_state = BeziqueState
 """The same state as `BeziqueState` of these fields (every one by keyword; those left out take
-their defaults): the transitions' constructor, several times faster than attrs' frozen
-``__init__`` (see `parlour.base`)."""
-_build_by_position = record_builder(BeziqueState, positional=True)
+their defaults): the transitions' constructor."""
+_build_by_position: Callable[..., BeziqueState] = record_builder(BeziqueState, positional=True)
 """`build_state` taking every field by position, in the class's order (the three transitions
 below, one of which builds the state of nearly every move)."""
-replace_state = record_replacer(BeziqueState)
-"""``state`` with the named fields changed, like `attrs.evolve` (an unknown name is a
+replace_state: Callable[..., BeziqueState] = record_replacer(BeziqueState)
+"""``state`` with the named fields changed, like ``state._replace`` (an unknown name is a
 `TypeError`; see `parlour.base`)."""
 
 

@@ -46,7 +46,7 @@ from parlour.bezique.rules import (
 from parlour.engine import (
     Deal,
     Move,
-    ScoreEvent,
+    build_score_event,
 )
 from parlour.tricks import (
     MoveTransition,
@@ -154,7 +154,7 @@ def _award(
     once if the award reaches the target under ``match_end="first_to_reach"``."""
     table = state.table
     scores = _with(state.scores, seat, state.scores[seat] + points)
-    event = ScoreEvent(
+    event = build_score_event(
         seats=(seat,), points=points, reason=reason, deal=table.deal_number, trick=trick
     )
     declarations = state.declarations if declaration is None else (

@@ -242,7 +242,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
         hands[other] = (hands[other] & ~free[other]) | new_free
         position += size
     stock = (*_drawn_again(state, hidden_seats, free, hands, rng), *pool[position:])
-    return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
+    return state._replace(table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
 
 
 def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
@@ -286,6 +286,6 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
     stock = list(groups[-1])
     rng.shuffle(stock)
     drawn = _drawn_again(state, hidden_seats, free, hands, rng)
-    return attrs.evolve(
-        state, table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
+    return state._replace(
+        table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
     )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from parlour.base import (
+    PIQUET_INDEX_BY_CODE,
     PIQUET_INDEX_OF,
     Card,
     Rank,
@@ -46,8 +47,8 @@ _EXCHANGE_PHASES = (_RESPOND, _DISCARD_NONDEALER, _DISCARD_DEALER)
 def _check_play(state: EcarteState, move: Play) -> Violation | None:
     if type(move.card) is not Card:
         return not_a_card(move)
-    index = PIQUET_INDEX_OF.get(move.card)
-    if index is not None and state.play_mask >> index & 1:
+    index = PIQUET_INDEX_BY_CODE[move.card.code]  # -1: not a card of the pack
+    if index >= 0 and state.play_mask >> index & 1:
         return None  # a card the seat may play now (`play_mask` is 0 but in the play)
     phase = state.phase
     if phase is _RESPOND:
@@ -58,7 +59,7 @@ def _check_play(state: EcarteState, move: Play) -> Violation | None:
             "the exchange is not complete: discard first (for example 'discard 7S 8H')",
         )
     hand = state.hands[state.to_act]
-    if index is None or not hand >> index & 1:
+    if index < 0 or not hand >> index & 1:
         return not_held(move.card)
     table = state.table
     return broken_obligation(play_evaluator(table.options), table.trump, hand, state.trick, index)

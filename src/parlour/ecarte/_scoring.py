@@ -23,7 +23,7 @@ from parlour.ecarte.rules import (
     TrickAward,
     trick_outcome,
 )
-from parlour.engine import ScoreEvent
+from parlour.engine import ScoreEvent, build_score_event
 
 __all__ = [
     "deal_situation",
@@ -47,7 +47,7 @@ _KINGS = sum(KING_BIT)
 
 def turnup_king_award(dealer: int, deal_number: int) -> ScoreEvent:
     """The dealer's point for a king turned up, scored at the deal."""
-    return ScoreEvent(
+    return build_score_event(
         seats=(dealer,),
         points=KING_POINTS,
         reason=ScoreReasons.TURNUP_KING.id,
@@ -58,7 +58,7 @@ def turnup_king_award(dealer: int, deal_number: int) -> ScoreEvent:
 
 def king_award(seat: int, deal_number: int) -> ScoreEvent:
     """The point for marking the king of trumps, scored during the first trick."""
-    return ScoreEvent(
+    return build_score_event(
         seats=(seat,), points=KING_POINTS, reason=ScoreReasons.KING.id, deal=deal_number, trick=1
     )
 
@@ -115,7 +115,7 @@ def scored_deal(table: Table, exchange: Exchange, tricks: tuple[int, int]) -> De
     award = trick_award(table.options, exchange, tricks[nondealer])
     seat = nondealer if award.side == "nondealer" else table.dealer
     trick = TRICKS_PER_DEAL if award.reason == ScoreReasons.VOLE.id else None
-    event = ScoreEvent(
+    event = build_score_event(
         seats=(seat,),
         points=award.points,
         reason=award.reason,

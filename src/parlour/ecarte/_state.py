@@ -11,7 +11,8 @@ play. What changes with each card (hands, the trick, the finished tricks) lives 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -19,6 +20,7 @@ from parlour.base import (
     Card,
     JsonRecord,
     Suit,
+    TupleRecord,
     record_builder,
 )
 from parlour.ecarte._moves import (
@@ -182,8 +184,21 @@ _NO_EXCHANGE = Exchange(talon=())
 _RESPONSES = (ACCEPT, REFUSE)
 
 
-@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
-class EcarteState(StateJson):
+class _EcarteStateFields(NamedTuple):
+    table: Table
+    phase: Phase
+    to_act: int
+    hands: tuple[int, int]
+    exchange: Exchange
+    trick: tuple[int, ...]
+    won: tuple[int, int]
+    finished_tricks: tuple[tuple[int, int, int], ...]
+    play_mask: int
+    legal: tuple[Move, ...]
+    turn: int | Chance | None
+
+
+class EcarteState(TupleRecord, _EcarteStateFields, StateJson):
     """An Écarté match at one moment. Compare, hash and pickle freely; never mutated (`copy.copy`
     and `copy.deepcopy` return the state itself); ``to_dict()`` and ``from_dict`` write and
     read it as a position (`parlour.engine`; the keys are in docs/ecarte.md).
@@ -197,39 +212,30 @@ class EcarteState(StateJson):
     ``play_mask`` (the cards the seat to act may play now, 0 when it is not the time to play a
     card: `play_mask_of`), ``legal`` (its legal moves, in the documented order: `moves_of`) and
     ``turn`` (`current_player`: the seat to act, `CHANCE` when a deal is due, ``None`` once the
-    match is over: `turn_of`) are derived when the state is built, by those functions; they
-    take no part in equality, hashing or pickling.
+    match is over: `turn_of`) are derived when the state is built, by those functions (the
+    constructor and ``_replace`` derive them; a pickle leaves them out).
+
+    A tuple-backed record (`parlour.base.TupleRecord`): equal only to an `EcarteState`.
     """
 
-    table: Table
-    phase: Phase
-    to_act: int = -1
-    hands: tuple[int, int] = (0, 0)
-    exchange: Exchange = _NO_EXCHANGE
-    trick: tuple[int, ...] = ()
-    won: tuple[int, int] = (0, 0)
-    finished_tricks: tuple[tuple[int, int, int], ...] = ()
-    play_mask: int = attrs.field(
-        init=False, eq=False, repr=False,
-        default=attrs.Factory(lambda state: play_mask_of(state), takes_self=True),
-    )  # fmt: skip
-    legal: tuple[Move, ...] = attrs.field(
-        init=False, eq=False, repr=False,
-        default=attrs.Factory(lambda state: moves_of(state, state.play_mask), takes_self=True),
-    )  # fmt: skip
-    turn: int | Chance | None = attrs.field(
-        init=False, eq=False, repr=False,
-        default=attrs.Factory(lambda state: turn_of(state.phase, state.to_act), takes_self=True),
-    )  # fmt: skip
+    __slots__ = ()
+    _derived_fields = ("play_mask", "legal", "turn")
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _restore, (_persistent_fields(self),)
-
-    def __copy__(self) -> EcarteState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> EcarteState:
-        return self
+    def __new__(
+        cls,
+        *,
+        table: Table,
+        phase: Phase,
+        to_act: int = -1,
+        hands: tuple[int, int] = (0, 0),
+        exchange: Exchange = _NO_EXCHANGE,
+        trick: tuple[int, ...] = (),
+        won: tuple[int, int] = (0, 0),
+        finished_tricks: tuple[tuple[int, int, int], ...] = (),
+    ) -> EcarteState:
+        return build_state_by_position(
+            table, phase, to_act, hands, exchange, trick, won, finished_tricks
+        )
 
     @property
     def king_window_open(self) -> bool:
@@ -250,8 +256,7 @@ class EcarteState(StateJson):
         return (self.won[0] | self.won[1]).bit_count() // 2
 
 
-_PERSISTENT = tuple(field.name for field in attrs.fields(EcarteState) if field.init)
-_build = record_builder(EcarteState, positional=True)
+_build: Callable[..., EcarteState] = record_builder(EcarteState, positional=True)
 
 
 def build_state(
@@ -291,16 +296,6 @@ def build_state_by_position(
         moves_of_fields(table, phase, to_act, hands, exchange, won, play_mask),
         turn_of(phase, to_act),
     )  # fmt: skip
-
-
-def _persistent_fields(state: EcarteState) -> dict[str, Any]:
-    """The fields a state is built from (its derived legal moves left out)."""
-    return {name: getattr(state, name) for name in _PERSISTENT}
-
-
-def _restore(fields: dict[str, Any]) -> EcarteState:
-    """The state of `_persistent_fields` (unpickling)."""
-    return EcarteState(**fields)
 
 
 def turn_of(phase: Phase, to_act: int) -> int | Chance | None:

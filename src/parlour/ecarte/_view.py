@@ -160,7 +160,7 @@ def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) ->
         discards[other] = take(discards[other].bit_count())
     talon = tuple(pool[position:])
     resampled = attrs.evolve(exchange, talon=talon, discards=(discards[0], discards[1]))
-    return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)
+    return state._replace(hands=(hands[0], hands[1]), exchange=resampled)
 
 
 def _visible_tricks(state: EcarteState) -> tuple[PlayedTrick, ...]:
@@ -210,7 +210,7 @@ def sample_state(state: EcarteState, seat: int | None, rng: random.Random) -> Ec
     talon = list(groups[-1])
     rng.shuffle(talon)
     resampled = attrs.evolve(exchange, talon=tuple(talon), discards=(discards[0], discards[1]))
-    return attrs.evolve(state, hands=(hands[0], hands[1]), exchange=resampled)
+    return state._replace(hands=(hands[0], hands[1]), exchange=resampled)
 
 
 def _mask(cards: tuple[int, ...]) -> int:

@@ -93,6 +93,7 @@ from parlour.engine._moves import (
     ScoreReason,
     StateT,
     Violation,
+    build_score_event,
     reasons_of,
 )
 from parlour.engine._notation import (
@@ -200,6 +201,7 @@ __all__ = [
     "added_cards",
     "agent_view",
     "apply",
+    "build_score_event",
     "build_view_schema",
     "card_texts",
     "check",

@@ -302,6 +302,9 @@ _LEGAL_OF: dict[type[Any], Callable[[Any], Sequence[Move]]] = {}
 """Per state type, the reader of the legal moves."""
 _APPLY_OF: dict[type[Any], Callable[[Any, Move, int | None], Any]] = {}
 """Per state type, its game's `Game.apply`."""
+_APPLIERS_OF: dict[type[Any], Mapping[type[Any], Callable[[Any, Any], Any]]] = {}
+"""Per state type whose game has them, its ``move_appliers``: the checked path of each move
+type, one call ``(state, move)`` (no seat given)."""
 
 
 def register(game: Game) -> None:
@@ -309,7 +312,9 @@ def register(game: Game) -> None:
 
     A game whose states hold the answer of `current_player` (or of `legal_moves`) in a field
     may name it in ``turn_field`` (``legal_field``): the field is then read directly, without
-    a call of the game's method.
+    a call of the game's method. A game may give ``move_appliers``, a mapping from a move type
+    to the checked path of its moves, ``(state, move)`` to the state after it (what
+    ``apply(state, move, None)`` does): `apply` calls it directly for a move of a type listed.
     """
     known = _BY_NAME.get(game.name)
     if known is not None and known is not game:
@@ -324,6 +329,9 @@ def register(game: Game) -> None:
     _TURN_OF[state_type] = game.current_player if turn_field is None else attrgetter(turn_field)
     _LEGAL_OF[state_type] = game.legal_moves if legal_field is None else attrgetter(legal_field)
     _APPLY_OF[state_type] = game.apply
+    appliers = getattr(game, "move_appliers", None)
+    if appliers is not None:
+        _APPLIERS_OF[state_type] = appliers
 
 
 def game_names() -> tuple[str, ...]:
@@ -615,6 +623,13 @@ def apply(state: StateT, move: Move | str, *, seat: int | None = None) -> StateT
       ...
     parlour.IllegalMoveError: it is seat 1's turn, not seat 0's [turn.not_your_turn]
     """
+    if seat is None:
+        appliers = _APPLIERS_OF.get(type(state))
+        if appliers is not None:
+            applier = appliers.get(type(move))
+            if applier is not None:  # a move of a type the game has met: its checked path
+                applied_by_type: StateT = applier(state, move)
+                return applied_by_type
     game_apply = _APPLY_OF.get(type(state))
     if game_apply is not None and seat is None and isinstance(move, Move):
         applied: StateT = game_apply(state, move, None)

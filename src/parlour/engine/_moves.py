@@ -21,6 +21,7 @@ from parlour.base import (
     JsonRecord,
     card_text,
     format_cards,
+    record_builder,
     sort_cards,
 )
 
@@ -41,6 +42,7 @@ __all__ = [
     "ScoreReason",
     "StateT",
     "Violation",
+    "build_score_event",
     "reasons_of",
 ]
 
@@ -94,6 +96,11 @@ class ScoreEvent(JsonRecord):
     reason: str
     deal: int
     trick: int | None = None
+
+
+build_score_event = record_builder(ScoreEvent)
+"""A `ScoreEvent` of its fields by keyword (``trick`` defaults to ``None``), built as
+`parlour.base.record_builder` builds: for the awards the transitions make."""
 
 
 class Move:

@@ -48,6 +48,7 @@ from parlour.engine import (
 from parlour.tricks._evaluator import TrickEvaluator
 
 __all__ = [
+    "MoveApplier",
     "MoveCheck",
     "MoveParser",
     "MoveTransition",
@@ -71,6 +72,9 @@ MoveCheck = Callable[[Any, Any], "Violation | None"]
 MoveTransition = Callable[[Any, Any], Any]
 """A game's transition for one move type: ``(state, move)`` to the state after it, for a move
 its check has accepted."""
+MoveApplier = Callable[[Any, Any], Any]
+"""The checked path of one move type: ``(state, move)`` to the state after it
+(`IllegalMoveError` for a move its game refuses)."""
 MoveParser = Callable[[Any, list[str], str], Move]
 """A game's reading of one keyword: ``(state, the words after it, the whole text)`` to the
 move; `NotationError` if the words do not make one. ``state`` is ``None`` when a move is read
@@ -112,9 +116,11 @@ class TrickGame(FixedSeats):
         """`move_checks` resolved per move type, as moves are checked."""
         self._transitions_by_type: dict[type[Move], MoveTransition] = {}
         """`move_transitions` resolved per move type, as moves are applied."""
-        self._paths_by_type: dict[type[Move], tuple[MoveCheck, MoveTransition] | None] = {}
-        """The check and the transition of each move type but `Deal`, both resolved once
-        (``None``: the game lists no check for the type), for `apply`."""
+        self._appliers: dict[type[Move], MoveApplier] = {}
+        """The checked path of each move type but `Deal` that has a check and a transition,
+        resolved once per type (`move_appliers`)."""
+        self._no_applier: set[type[Move]] = set()
+        """The move types found to have no applier (`Deal`, a type with no check)."""
         self._over_phase = self.over_phase
         self._deal_due_phase = self.deal_due_phase
 
@@ -174,38 +180,54 @@ class TrickGame(FixedSeats):
             return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
         return move_check(state, move)
 
+    @property
+    def move_appliers(self) -> Mapping[type[Move], MoveApplier]:
+        """The checked path of each move type met so far, as one call ``(state, move)`` to the
+        state after it (no ``seat`` given): the phase is one of a deal under way, then the
+        type's check, then its transition; any other case goes through `apply`. Read by
+        `parlour.engine.apply` (see `parlour.engine.register`); filled by `apply`, once per
+        type."""
+        return self._appliers
+
     def apply(self, state: Any, move: Move, seat: int | None) -> Any:
         """The state after ``move``: the checked path, `check` (`IllegalMoveError` if it finds
         a reason) then `apply_unchecked`.
 
         When it is the seat's turn in a deal under way (``seat`` not given), what `check` does
         is the move type's check alone, so that check and then the type's transition are called
-        directly, both resolved once per type; any other case (and any refused move, for
-        `check` to give its reason) goes through `check` itself."""
+        directly (the type's applier in `move_appliers`); any other case (and any refused move,
+        for `check` to give its reason) goes through `check` itself."""
         if seat is None:
-            phase = state.phase
-            if phase is not self._over_phase and phase is not self._deal_due_phase:
-                paths = self._paths_by_type.get(type(move), _UNRESOLVED)
-                if paths is _UNRESOLVED:
-                    paths = self._paths_of(type(move))
-                if paths is not None and paths[0](state, move) is None:
-                    return paths[1](state, move)
+            move_type = type(move)
+            applier = self._appliers.get(move_type)
+            if applier is None and move_type not in self._no_applier:
+                applier = self._applier_of(move_type)
+            if applier is not None:
+                return applier(state, move)
+        return self._apply_checked(state, move, seat)
+
+    def _apply_checked(self, state: Any, move: Move, seat: int | None) -> Any:
+        """`check`, then `apply_unchecked` (the whole checked path)."""
         violation = self.check(state, move, seat)
         if violation is not None:
             raise_if_illegal(violation, move)
         return self.apply_unchecked(state, move)
 
-    def _paths_of(self, move_type: type[Move]) -> tuple[MoveCheck, MoveTransition] | None:
-        """The check and the transition of ``move_type`` (``None`` for `Deal` or a type
-        `move_checks` does not list), found once per type."""
+    def _applier_of(self, move_type: type[Move]) -> MoveApplier | None:
+        """The applier of ``move_type`` (``None`` for `Deal` or a type `move_checks` does not
+        list), made once per type from its check and its transition."""
         move_check = None if move_type is Deal else self._move_check_of(move_type)
-        paths = None
+        transition = None
         if move_check is not None:
             transition = _listed_for(self.move_transitions, move_type)
-            if transition is not None:
-                paths = (move_check, transition)
-        self._paths_by_type[move_type] = paths
-        return paths
+        if move_check is None or transition is None:
+            self._no_applier.add(move_type)
+            return None
+        applier = _applier(
+            move_check, transition, self._over_phase, self._deal_due_phase, self._apply_checked
+        )
+        self._appliers[move_type] = applier
+        return applier
 
     def apply_unchecked(self, state: Any, move: Move) -> Any:
         """The state after ``move``, which `check` must have accepted: the move type's
@@ -241,6 +263,28 @@ class TrickGame(FixedSeats):
                 f"{keyword!r} is not {self.move_phrase} (the moves are {keywords}): {shown(text)}"
             )
         return parser(state, arguments, text)
+
+
+def _applier(
+    move_check: MoveCheck,
+    transition: MoveTransition,
+    over_phase: Any,
+    deal_due_phase: Any,
+    apply_checked: Callable[[Any, Move, int | None], Any],
+) -> MoveApplier:
+    """The checked path of one move type (see `TrickGame.move_appliers`)."""
+
+    def apply_move(state: Any, move: Move) -> Any:
+        phase = state.phase
+        if (
+            phase is not over_phase
+            and phase is not deal_due_phase
+            and move_check(state, move) is None
+        ):
+            return transition(state, move)
+        return apply_checked(state, move, None)
+
+    return apply_move
 
 
 _UNRESOLVED: Any = object()
