@@ -53,7 +53,7 @@ def test_a_scripted_player_finishes_a_deal_and_hears_why_moves_are_refused(
     refusal = parlour.check(first, "accept", seat=1)
     assert refusal is not None and refusal.rule == "phase.wrong_move"
     assert f"Not allowed: {refusal.message} [phase.wrong_move]" in out
-    assert "Not a move: " in out  # foo is no move of Écarté
+    assert "Not a move now: 'foo'. Your moves now start with " in out  # no move of Écarté
     moves = len(parlour.legal_moves(first))
     assert f"There is no move 99: choose from 1 to {moves}." in out
     lines = out.splitlines()
@@ -73,7 +73,8 @@ def test_the_legal_moves_are_numbered_in_their_order(
     assert listed == [str(move) for move in parlour.legal_moves(first)]
     hand = next(line for line in out.splitlines() if line.startswith("Your hand: "))
     held = parlour.view(first, 1).hand
-    assert hand == "Your hand: " + " ".join(card.symbol for card in parlour.base.sort_cards(held))
+    # Not a terminal: plain letters, no suit symbols.
+    assert hand == "Your hand: " + " ".join(card.text for card in parlour.base.sort_cards(held))
 
 
 def test_notation_is_accepted_and_end_of_input_stops_cleanly(
@@ -215,6 +216,7 @@ def test_the_table_shows_the_trick_so_far_and_the_scores(
     state = parlour.replay(read_log(log.read_text(encoding="utf-8")))
     seen = parlour.view(state, 0)
     assert seen.to_act == 0 and seen.played  # seat 0 is to play to a trick already led
-    trick = ", ".join(f"{seat}:{card.symbol}" for seat, card in seen.played)
-    assert f"  trick: {trick}" in out.splitlines()
-    assert "  scores (seats: points): 0+2: 0, 1+3: 0" in out.splitlines()
+    names = {1: "seat 1", 2: "seat 2 (partner)", 3: "seat 3"}
+    trick = ", ".join(f"{names[seat]} {card.text}" for seat, card in seen.played)
+    assert f"  Trick: {trick}" in out.splitlines()
+    assert "  Scores (seats: points): 0+2: 0, 1+3: 0" in out.splitlines()

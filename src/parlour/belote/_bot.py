@@ -31,7 +31,7 @@ from parlour.engine import (
     legal_moves,
 )
 
-__all__ = ["TAKE_THRESHOLD", "bot_move", "hand_strength"]
+__all__ = ["TAKE_THRESHOLD", "bot_move", "explained_move", "hand_strength"]
 
 TAKE_THRESHOLD = 56
 """The hand strength (see `hand_strength`) from which the bot takes."""
@@ -49,7 +49,7 @@ def hand_strength(hand: int, trump: int) -> int:
     return strength
 
 
-def _bid(state: BeloteState, moves: tuple[Move, ...]) -> Move:
+def _bid(state: BeloteState, moves: tuple[Move, ...]) -> tuple[Move, str]:
     hand = state.hands[state.to_act]
     table = state.table
     best: tuple[int, Move] = (TAKE_THRESHOLD - 1, PASS)
@@ -60,7 +60,11 @@ def _bid(state: BeloteState, moves: tuple[Move, ...]) -> Move:
         strength = hand_strength(hand | (1 << table.turnup), trump)
         if strength > best[0]:
             best = (strength, move)
-    return best[1]
+    strength, move = best
+    if move is PASS:
+        return PASS, f"no trump makes the hand worth {TAKE_THRESHOLD} (trump points, 5 a " \
+            "trump, 10 a side ace)"
+    return move, f"with that trump the hand is worth {strength}, at least {TAKE_THRESHOLD}"
 
 
 def _unseen(state: BeloteState) -> int:
@@ -71,7 +75,7 @@ def _unseen(state: BeloteState) -> int:
     return ~(played | state.hands[state.to_act]) & 0xFFFFFFFF
 
 
-def _play(state: BeloteState, plays: list[int]) -> Move:
+def _play(state: BeloteState, plays: list[int]) -> tuple[Move, str]:
     table = state.table
     trump = table.trump
     power = CARD_TABLE.power[trump]
@@ -93,27 +97,38 @@ def _play(state: BeloteState, plays: list[int]) -> Move:
         trumps_out = CARD_TABLE.suit_masks[trump] & unseen
         master_trumps = [c for c in plays if is_trump(c) and is_master(c)]
         if our_contract and trumps_out and master_trumps:
-            return PLAYS[max(master_trumps, key=lambda card: power[card])]
+            return PLAYS[max(master_trumps, key=lambda card: power[card])], \
+                "the master trump, to draw the opponents' trumps (your team took)"
         side_masters = [c for c in plays if not is_trump(c) and is_master(c)]
         if side_masters:
-            return PLAYS[max(side_masters, key=cheapness)]
+            return PLAYS[max(side_masters, key=cheapness)], \
+                "a master: no card still unseen in its suit beats it"
         side = [c for c in plays if not is_trump(c)] or plays
-        return PLAYS[min(side, key=cheapness)]
+        return PLAYS[min(side, key=cheapness)], "no master to lead: the cheapest card"
     last = len(trick) == PLAYERS - 1
     if state.trick_winner == PARTNER_OF[state.to_act]:
         non_trumps = [c for c in plays if not is_trump(c)] or plays
         if last:
-            return PLAYS[max(non_trumps, key=cheapness)]
-        return PLAYS[min(non_trumps, key=cheapness)]
+            return PLAYS[max(non_trumps, key=cheapness)], \
+                "your partner wins the trick and you play last: give it points"
+        return PLAYS[min(non_trumps, key=cheapness)], \
+            "your partner holds the trick: keep your good cards"
     winning = [c for c in plays if takes_lead(trump, state.winning_card, c)]
     safe = winning if last else [c for c in winning if is_master(c)]
     if safe:
-        return PLAYS[min(safe, key=cheapness)]
-    return PLAYS[min(plays, key=cheapness)]
+        why = "the cheapest card that wins the trick, played last" if last else \
+            "the cheapest master that wins the trick from the opponents"
+        return PLAYS[min(safe, key=cheapness)], why
+    return PLAYS[min(plays, key=cheapness)], "you cannot be sure to win it: the cheapest card"
 
 
 def bot_move(state: BeloteState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return explained_move(state, rng)[0]
+
+
+def explained_move(state: BeloteState, rng: random.Random) -> tuple[Move, str]:
+    """The bot's move for the seat to act and the rule of thumb that chose it, in a line."""
     moves = tuple(legal_moves(state))
     if state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
         return _bid(state, moves)

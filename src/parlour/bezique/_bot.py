@@ -50,7 +50,7 @@ from parlour.engine import (
 )
 from parlour.tricks import TrickEvaluator
 
-__all__ = ["EXACT_ROLLOUT_CARDS", "bot_move", "rollout_move"]
+__all__ = ["EXACT_ROLLOUT_CARDS", "bot_move", "explained_move", "rollout_move"]
 
 _QUARTET_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.JACK)
@@ -59,6 +59,11 @@ _BRISQUE_RANKS = (Rank.ACE, Rank.TEN)
 
 def bot_move(state: BeziqueState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return _move(state, exact=True)[0]
+
+
+def explained_move(state: BeziqueState, rng: random.Random) -> tuple[Move, str]:
+    """`bot_move` and the rule of thumb that chose it, in a line."""
     return _move(state, exact=True)
 
 
@@ -71,20 +76,24 @@ def rollout_move(state: BeziqueState, rng: random.Random) -> Move:
     `EXACT_ROLLOUT_CARDS` cards, it wins the trick with its lowest winning card, or plays its
     lowest card, instead of searching the tricks left."""
     small = state.hands[state.to_act].bit_count() <= EXACT_ROLLOUT_CARDS
-    return _move(state, exact=small)
+    return _move(state, exact=small)[0]
 
 
-def _move(state: BeziqueState, *, exact: bool) -> Move:
+def _move(state: BeziqueState, *, exact: bool) -> tuple[Move, str]:
     moves = tuple(legal_moves(state))
     if state.phase == Phase.DECLARE:
         return _declare(state, moves)
     faces = [face_index(move.card) for move in moves if isinstance(move, Play)]
     if state.phase == Phase.LAST_STAGE:
-        return PLAYS[_last_stage_card(state, faces) if exact else _lowest_winner(state, faces)]
-    return PLAYS[_first_stage_card(state, faces)]
+        if exact:
+            return PLAYS[_last_stage_card(state, faces)], \
+                "the best outcome of the tricks left, searched exactly"
+        return PLAYS[_lowest_winner(state, faces)], "the lowest card that wins, else the lowest"
+    face, why = _first_stage_card(state, faces)
+    return PLAYS[face], why
 
 
-def _declare(state: BeziqueState, moves: tuple[Move, ...]) -> Move:
+def _declare(state: BeziqueState, moves: tuple[Move, ...]) -> tuple[Move, str]:
     """The best-scoring meld (the first listed on a tie), else exchange, else show, else draw."""
     best: Meld | None = None
     best_points = 0
@@ -94,11 +103,12 @@ def _declare(state: BeziqueState, moves: tuple[Move, ...]) -> Move:
             if kind is not None and kind.points > best_points:
                 best, best_points = move, kind.points
     if best is not None:
-        return best
-    for wanted in (EXCHANGE, SHOW):
-        if wanted in moves:
-            return wanted
-    return DRAW
+        return best, f"the best-scoring meld you can declare: {best_points}"
+    if EXCHANGE in moves:
+        return EXCHANGE, "no meld to declare: exchange the seven of trumps for the turn-up"
+    if SHOW in moves:
+        return SHOW, "no meld to declare: show the seven of trumps for 10"
+    return DRAW, "nothing to declare: draw"
 
 
 def _power(state: BeziqueState, face: int) -> int:
@@ -144,7 +154,7 @@ def _beats(state: BeziqueState, led: int, face: int) -> bool:
     return table.card_table.winning_index(table.trump, (led, face)) == 1
 
 
-def _first_stage_card(state: BeziqueState, faces: list[int]) -> int:
+def _first_stage_card(state: BeziqueState, faces: list[int]) -> tuple[int, str]:
     """Win a brisque led to it with its cheapest card that is no brisque (and, if it can, no
     meld material); otherwise play its least useful card: no meld material, no trump, no
     brisque, low."""
@@ -165,8 +175,10 @@ def _first_stage_card(state: BeziqueState, faces: list[int]) -> int:
         if _is_brisque(face_of(led)):
             takers = [f for f in faces if not _is_brisque(f) and _beats(state, led, f)]
             if takers:
-                return min(takers, key=take_key)
-    return min(faces, key=throw_key)
+                return min(takers, key=take_key), \
+                    "win the brisque led with your cheapest card that is no brisque"
+    return min(faces, key=throw_key), \
+        "your least useful card: no meld material, no trump, no brisque, low"
 
 
 def _last_stage_card(state: BeziqueState, faces: list[int]) -> int:

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from parlour.base import Card, moves_by_mask
-from parlour.bezique import _bot, _events, _melds, _narrate, _view
+from parlour.bezique import _bot, _events, _melds, _narrate, _screen, _view
 from parlour.bezique._checks import (
     MOVE_CHECKS,
     last_stage_allowed,
@@ -180,6 +180,9 @@ class BeziqueGame(TrickGame):
     narrate = staticmethod(_narrate.narrate)
     sentences = _narrate.SENTENCES
     bot_move = staticmethod(_bot.bot_move)
+    hint = staticmethod(_bot.explained_move)
+    screen = staticmethod(_screen.screen)
+    last_play = staticmethod(_screen.last_play)
     rollout_move = staticmethod(_bot.rollout_move)
 
 

@@ -17,7 +17,7 @@ from parlour.burraco._moves import DRAW, PICKUP, Add, Discard, Meld
 from parlour.burraco._state import BurracoState, Phase
 from parlour.engine import Move
 
-__all__ = ["bot_move"]
+__all__ = ["bot_move", "explained_move"]
 
 _LAID_CARD = 10
 """The worth of each card laid down (it scores, and leaves the hand)."""
@@ -35,19 +35,24 @@ def _cards_of_move(move: Meld | Add) -> int:
 
 def _laying_worth(state: BurracoState, move: Meld | Add) -> int:
     """How much the bot likes a meld or an add (positive: worth doing now)."""
+    return sum(points for points, _ in _laying_parts(state, move))
+
+
+def _laying_parts(state: BurracoState, move: Meld | Add) -> list[tuple[int, str]]:
+    """What makes up `_laying_worth`, each part with what it is for."""
     seat = state.to_act
     team = TEAM_OF[state.table.options.players][seat]
-    worth = _LAID_CARD * _cards_of_move(move)
+    parts = [(_LAID_CARD * _cards_of_move(move), "cards laid")]
     before = 0 if isinstance(move, Meld) else len(state.melds[team][move.number - 1].cards)
     after_size = before + len(move.cards)
     wilds = sum(1 for card in move.cards if is_wild_face(FACE_OF[card]))
     if before < 7 <= after_size:
-        worth += _BURRACO_REACHED
+        parts.append((_BURRACO_REACHED, "it makes a burraco"))
     elif wilds:
-        worth -= _WILD_SPENT * wilds
+        parts.append((-_WILD_SPENT * wilds, "a wild spent short of a burraco"))
     if len(move.cards) == state.hand_sizes[seat] and state.pozzetto_of_team[team] < 0:
-        worth += _EMPTY_HAND
-    return worth
+        parts.append((_EMPTY_HAND, "it empties the hand for the pozzetto"))
+    return parts
 
 
 def _danger(state: BurracoState, face: int) -> int:
@@ -117,19 +122,26 @@ def _pile_is_useful(state: BurracoState) -> bool:
 
 def bot_move(state: BurracoState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` breaks ties)."""
+    return explained_move(state, rng)[0]
+
+
+def explained_move(state: BurracoState, rng: random.Random) -> tuple[Move, str]:
+    """`bot_move` and the rule of thumb that chose it, in a line."""
     moves = legal_moves(state)
     if state.phase is Phase.DRAW:
         if PICKUP in moves and _pile_is_useful(state):
-            return PICKUP
-        return DRAW
+            return PICKUP, "the pile is large, or its cards fit your hand or your team's melds"
+        return DRAW, "the pile is small and little of it fits: draw from the stock"
     laying = [move for move in moves if isinstance(move, (Meld, Add))]
     if laying:
         scored = [(_laying_worth(state, move), rng.random(), move) for move in laying]
         worth, _, best = max(scored, key=lambda item: (item[0], item[1]))
         if worth > 0:
-            return best
+            parts = ", ".join(f"{what} {points:+d}" for points, what in _laying_parts(state, best))
+            return best, f"the lay worth most to the bot ({parts})"
     discards = [move for move in moves if isinstance(move, Discard)]
     if discards:
-        return _best_discard(state, discards, rng)
+        return _best_discard(state, discards, rng), \
+            "the card least worth keeping that fits no opponent's meld"
     assert state.phase is Phase.PLAY and laying
-    return laying[0]
+    return laying[0], "no discard is allowed: the first lay"

@@ -289,8 +289,10 @@ def read_addition(
     The tokens are card texts in any order, optionally followed by ``=`` and the resulting meld
     written out in full. Raises `NotationError` for a bad card token, a misplaced ``=``, or an
     add that allows several arrangements when no ``=`` says which (``number`` is the meld's
-    number, used in that message); cards that cannot be added give a `MeldProblem`. Whether the
-    player holds the cards is not checked here.
+    number, used in that message), except that without ``=`` a 2 of a sequence's suit stays
+    natural where one arrangement keeps it so (the default reading: ``add 1 2H`` onto
+    ``3H 4H 5H`` is ``2H 3H 4H 5H``, not the 2 as wild at 6); cards that cannot be added give
+    a `MeldProblem`. Whether the player holds the cards is not checked here.
     """
     words = list(tokens)
     if words.count("=") > 1:
@@ -350,6 +352,20 @@ def _copies_problem(
     return None
 
 
+def _turns_two_wild(meld: Meld) -> bool:
+    """Whether a sequence's 2 of its own suit acts as its wild (away from its natural place,
+    position 2): the reading an ``add`` without ``=`` never takes when the 2 can stay
+    natural."""
+    wild = meld.wild_card
+    return (
+        wild is not None
+        and meld.kind is MeldKind.SEQUENCE
+        and wild.suit == meld.suit
+        and face_rank[FACE_BY_CODE[wild.code]] == TWO_POSITION
+        and meld.wild_position != TWO_POSITION
+    )
+
+
 def _resolve_addition(
     meld: Meld,
     added_cards: Sequence[Card],
@@ -366,6 +382,9 @@ def _resolve_addition(
     if shown is None:
         if len(found) == 1:
             return found[0]
+        natural = [addition for addition in found if not _turns_two_wild(addition.result)]
+        if len(natural) == 1:
+            return natural[0]  # the default reading: a 2 that can be natural stays natural
         label = "n" if number is None else str(number)
         choices = " or as ".join(addition.result.text for addition in found)
         example = f"add {label} {cards_text(found[-1].added)} = {found[-1].result.text}"

@@ -44,7 +44,8 @@ def parse_move(state: BurracoState, text: str) -> Move:
     A set's cards may come in any order; a sequence's are read as written (low to high,
     each wild at its place). An add is put in canonical form against the team's meld when
     that meld exists (an ``add`` whose cards could leave the meld in more than one
-    arrangement needs ``=`` and the meld as it will stand).
+    arrangement needs ``=`` and the meld as it will stand, with or without spaces around
+    ``=``; but a 2 of a sequence's suit that can stay natural is read natural without it).
     """
     keyword, arguments = split_move(text)
     if keyword in ("draw", "pickup"):
@@ -96,7 +97,8 @@ def _parse_add(state: BurracoState | None, arguments: Sequence[str], text: str) 
             f"{_shown(text)}"
         )
     number = int(arguments[0])
-    tokens = list(arguments[1:])
+    # '=' may touch the cards around it ("=5H", "7H=5H"): it is a word of its own.
+    tokens = " ".join(arguments[1:]).replace("=", " = ").split()
     if tokens.count("=") > 1:
         raise NotationError(f"'add' takes at most one '=': {_shown(text)}")
     arrangement: tuple[Card, ...] | None = None

@@ -36,7 +36,7 @@ from parlour.engine import (
     get_game,
     players,
 )
-from parlour.io import Match, write_log
+from parlour.io import VERSION, Match, write_log
 
 __all__ = ["main"]
 
@@ -92,6 +92,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="parlour", description="Rules engines for classic card games."
     )
+    parser.add_argument(
+        "--version", action="version", version=f"parlour {VERSION}",
+        help="print parlour's version and exit",
+    )  # fmt: skip
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     games = commands.add_parser("games", help="list the registered games")
@@ -99,7 +103,10 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser("demo", help="play a seeded match between the built-in bots")
     demo.add_argument("game", help="a registered game name (see `parlour games`)")
-    demo.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    demo.add_argument(
+        "--seed", type=int, default=1,
+        help="the seed of the deals and of the bots' choices (default 1)",
+    )  # fmt: skip
     demo.add_argument(
         "--option",
         action="append",
@@ -112,7 +119,7 @@ def _parser() -> argparse.ArgumentParser:
         "--agents",
         metavar="SPECS",
         help=f"one agent per seat, comma-separated ({SPEC_HELP}); "
-        "default: the game's bots, as before",
+        "default: the game's built-in bot at every seat",
     )
     demo.set_defaults(run=_run_demo)
 

@@ -1,17 +1,24 @@
 """``parlour play <game>``: a person at the terminal against bots.
 
-On the person's turn it shows their hand (sorted by suit, ♠ ♥ ♦ ♣, red suits in colour when
-the output is a terminal and ``NO_COLOR`` is not set), the table, the scores and the legal
-moves, numbered; it accepts a number or a move's notation, and explains a refused move with its
-violation message before asking again. Every move is told as the person's seat may see it: the
-game's narration of `parlour.events_for` that seat. End of input stops the match (exit 0),
-Ctrl-C too (exit 130); ``--log FILE`` saves the moves played, finished or not.
+On the person's turn it shows their hand (sorted by suit, ♠ ♥ ♦ ♣), every zone of the table
+in the game's own words (the game's ``screen`` hook, `parlour.engine.SupportsScreen`, written
+from the seat's view and the events told to it: nothing else), the scores and the legal moves,
+numbered. It accepts a number, a move's notation, or a card alone where one move only takes
+that card alone (``JC`` for ``play JC``), and explains a refused move with its violation
+message before asking again. ``help`` lists the moves and how to write them (read from the
+notation of the legal moves), ``hint`` gives the built-in bot's move and why, ``last`` the last
+trick or turn, ``quit`` leaves. On a terminal cards have suit symbols and the red suits are red;
+with ``NO_COLOR`` set, ``TERM=dumb``, or an output that is not a terminal, they are plain
+letters (``10H``). Every move is told as the person's seat may see it: the game's narration of
+`parlour.events_for` that seat. End of input or ``quit`` stops the match (exit 0), Ctrl-C too
+(exit 130); ``--log FILE`` saves the moves played, finished or not.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
@@ -22,20 +29,28 @@ from parlour.base import (
     NotationError,
     ParlourError,
     Suit,
+    parse_card,
     shown,
     sort_cards,
 )
 from parlour.cli._validate import printable
 from parlour.engine import (
     CHANCE,
+    PLAIN,
+    CardStyle,
+    Event,
     Move,
+    SupportsHint,
     SupportsNarration,
+    SupportsScreen,
     Template,
     View,
+    agent_view,
     check,
     current_player,
     events_for,
     get_game,
+    move_forms,
     parse_move,
     players,
     random_deal,
@@ -64,9 +79,16 @@ ended (an endless line, such as ``/dev/zero`` given as input, cannot hold the co
 MOVES_LISTED = 40
 """At most this many legal moves are listed (Burraco's melds can run to thousands)."""
 
-RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
-RED = "\x1b[31m"
-RESET = "\x1b[0m"
+MOVES_READ = 5000
+"""At most this many legal moves are read for ``help`` and for a card typed alone."""
+
+COMMANDS = (
+    ("help", "the moves you have now and how to write them"),
+    ("hint", "the built-in bot's move for you, and why"),
+    ("last", "the last trick or turn"),
+    ("quit", "leave the match (it is left unfinished; --log still saves it)"),
+)
+"""The words the prompt takes besides moves, and what each does."""
 
 TABLE_FIELDS = (
     ("trump", "trumps"),
@@ -79,7 +101,8 @@ TABLE_FIELDS = (
     ("stock_size", "stock"),
     ("talon_size", "talon"),
 )
-"""The fields of a game's view shown as the table (view field, label), when the view has them."""
+"""For a game without a ``screen`` hook: the fields of its view shown as the table (view field,
+label), when the view has them."""
 
 OptionsParser = Callable[[Sequence[str]], dict[str, Any]]
 """Turns ``--option NAME=JSON`` arguments into an options mapping (the CLI's own parser)."""
@@ -89,14 +112,33 @@ class _InputEndedError(Exception):
     """The person ended the match: end of input."""
 
 
+class _QuitError(Exception):
+    """The person typed ``quit``."""
+
+
+def card_style(stdout: TextIO, environ: Mapping[str, str]) -> CardStyle:
+    """Suit symbols and colour on a terminal; plain letters with ``NO_COLOR`` set (any value),
+    ``TERM=dumb``, or an output that is not a terminal."""
+    try:
+        terminal = stdout.isatty()
+    except (AttributeError, ValueError):  # a closed stream, or a stand-in without isatty
+        terminal = False
+    if not terminal or "NO_COLOR" in environ or environ.get("TERM") == "dumb":
+        return PLAIN
+    return CardStyle(symbols=True, colour=True)
+
+
 def add_play_parser(commands: Any, parse_options: OptionsParser) -> argparse.ArgumentParser:
     """Add the ``play`` subcommand to ``commands`` (an argparse subparsers object)."""
     play: argparse.ArgumentParser = commands.add_parser(
         "play", help="play a match at the terminal against bots"
     )
     play.add_argument("game", help="a registered game name (see `parlour games`)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--seed", type=int, default=1,
+        help="the seed of the deals and of the bots' choices (default 1)",
+    )  # fmt: skip
     play.add_argument(
         "--option",
         action="append",
@@ -110,7 +152,10 @@ def add_play_parser(commands: Any, parse_options: OptionsParser) -> argparse.Arg
         help=f"one agent per other seat, in seat order, comma-separated ({SPEC_HELP}); "
         "default: heuristic where the game has one, else random",
     )
-    play.add_argument("--log", metavar="FILE", help="write the match's log to FILE at the end")
+    play.add_argument(
+        "--log", metavar="FILE",
+        help="when the match ends (finished, quit or interrupted), write its log to FILE",
+    )  # fmt: skip
     play.set_defaults(run=lambda arguments: run_play(arguments, parse_options))
     return play
 
@@ -139,6 +184,9 @@ def run_play(
         status = EXIT_OK
     except _InputEndedError:
         print("\nEnd of input: the match is left unfinished.", file=out)
+        status = EXIT_OK
+    except _QuitError:
+        print("You left the match: it is left unfinished.", file=out)
         status = EXIT_OK
     except KeyboardInterrupt:
         print("\nInterrupted: the match is left unfinished.", file=out)
@@ -195,23 +243,28 @@ class _Table:
         self.seat = seat
         self.bots = bots
         self.randomness = MatchRandomness(seed, players(match.state))
+        self.hints = random.Random(seed)  # the hints' own: asking for one changes no bot's play
         self.stdin = stdin
         self.out = stdout
-        self.colour = stdout.isatty() and "NO_COLOR" not in os.environ
+        self.style = card_style(stdout, os.environ)
         self.echoed = stdin.isatty()
         # Whether the terminal shows what the person types (else `ask` repeats it).
-        game = get_game(match.game)
+        self.game = get_game(match.game)
         self.sentences: Mapping[str, Template] = (
-            game.sentences if isinstance(game, SupportsNarration) else {}
+            self.game.sentences if isinstance(self.game, SupportsNarration) else {}
         )
+        self.told: list[Event] = []
+        """The events told to the seat since its screen was last shown."""
+        self.turns: list[tuple[int, list[str]]] = []
+        """The narration of each turn so far (seat, lines): `last` tells the latest again."""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def play(self) -> None:
         """Play the match to its end (or until the input ends)."""
-        seat_word = f"seat {self.seat}"
-        self.say(f"{self.match.game}: you are {seat_word}. Type a move's number or notation.")
+        self.say(f"{self.match.game}: you are seat {self.seat}. Type a move's number or "
+                 "notation, or help.")  # fmt: skip
         while True:
             before = self.match.state
             player = current_player(before)
@@ -225,8 +278,15 @@ class _Table:
                 assert isinstance(player, int)
                 move = agent_move(self.bots[player], before, self.randomness)
             after = self.match.apply(move)
-            for line in render(events_for(before, move, after, self.seat), self.sentences):
-                self.say(self.coloured(line))
+            told = events_for(before, move, after, self.seat)
+            self.told.extend(told)
+            lines = [self.style.text(line) for line in render(told, self.sentences)]
+            if isinstance(player, int) and lines:
+                if not self.turns or self.turns[-1][0] != player:
+                    self.turns.append((player, []))
+                self.turns[-1][1].extend(lines)
+            for line in lines:
+                self.say(line)
         final = score(self.match.state)
         self.say(f"Final score by seat: {' '.join(str(points) for points in final)}")
         won = winners(self.match.state)
@@ -237,6 +297,7 @@ class _Table:
         """Show the person's view and read moves until one is legal."""
         seen = view(state, self.seat)
         self.show(seen)
+        self.told = []
         moves = seen.moves
         while True:
             self.out.write("your move> ")
@@ -255,9 +316,48 @@ class _Table:
                 self.say(printable(text))  # a script's input, shown so the transcript reads
             if not text:
                 continue
+            if self.command(state, seen, text.lower()):
+                continue
             move = self.read_move(state, text, moves)
             if move is not None:
                 return move
+
+    def command(self, state: Any, seen: View, word: str) -> bool:
+        """Carry out ``help``, ``hint``, ``last`` or ``quit``; whether ``word`` was one."""
+        if word in ("help", "?"):
+            for line in help_lines(seen.moves):
+                self.say(line)
+        elif word == "hint":
+            self.say(self.hint(state))
+        elif word == "last":
+            for line in self.last(seen):
+                self.say(line)
+        elif word == "quit":
+            raise _QuitError
+        else:
+            return False
+        return True
+
+    def hint(self, state: Any) -> str:
+        """The built-in bot's move for the person's seat, and why (run on what the seat sees:
+        a determinization of its view, as agents get it)."""
+        if not isinstance(self.game, SupportsHint):
+            return f"No hint: {self.match.game} has no built-in bot that explains its moves."
+        sampled = agent_view(state, self.seat, self.hints).sampled
+        move, why = self.game.hint(sampled, self.hints)
+        return self.style.text(f"Hint: {move} — {why}.")
+
+    def last(self, seen: View) -> list[str]:
+        """The last trick as the view shows it, else the latest turn's narration again."""
+        if isinstance(self.game, SupportsScreen):
+            lines = list(self.game.last_play(seen, self.style))
+            if lines:
+                return lines
+        if not self.turns:
+            return ["Nothing has been played yet."]
+        player, lines = self.turns[-1]
+        who = "your" if player == self.seat else f"seat {player}'s"
+        return [f"The last turn ({who}):", *lines]
 
     def _readline(self, size: int) -> str:
         """At most ``size`` characters of the input's current line (an input object whose
@@ -281,9 +381,9 @@ class _Table:
         raise _InputEndedError
 
     def read_move(self, state: Any, text: str, moves: Sequence[Move]) -> Move | None:
-        """The move ``text`` names (a number of the list or notation) if legal; else ``None``
-        after saying why. Only plain ASCII digits are a move's number (``²``, ``٣``, ``+1`` or
-        ``1_000`` are not); any other text is read as notation."""
+        """The move ``text`` names (a number of the list, a card alone, or notation) if legal;
+        else ``None`` after saying why. Only plain ASCII digits are a move's number (``²``,
+        ``٣``, ``+1`` or ``1_000`` are not); any other text is read as notation."""
         if text.isdigit() or text.isdecimal() or text.isnumeric():
             if not (text.isascii() and text.isdigit()):
                 self.say(f"Not a move number: {shown(text)}; type a number from 1 to "
@@ -295,11 +395,47 @@ class _Table:
             named = int(digits or "0") if len(digits) <= 20 else shown(text)
             self.say(f"There is no move {named}: choose from 1 to {len(moves)}.")
             return None
+        card_alone = _card_of(text)
+        if card_alone is not None:
+            return self.read_card(state, card_alone, moves)
         try:
             move = parse_move(state, text)
         except NotationError as error:
+            keyword = text.split(maxsplit=1)[0]
+            if keyword not in _keywords(moves):
+                self.say(printable(f"Not a move now: {shown(text)}. Your moves now start with "
+                                   f"{', '.join(_keywords(moves))}; type help for how to write "
+                                   "them."))  # fmt: skip
+            else:
+                self.say(printable(f"Not a move: {error}"))
+            return None
+        return self.allowed(state, move)
+
+    def read_card(self, state: Any, card: Card, moves: Sequence[Move]) -> Move | None:
+        """A card typed alone: the one legal move that takes that card alone (``play JC``);
+        else why not, from the rule the card breaks when a move of that form exists."""
+        alone = _single_card_moves(moves)
+        keywords = list(dict.fromkeys(str(move).split(" ", 1)[0] for move in alone))
+        matching = [move for move in alone if str(move).split(" ", 1)[1] == card.text]
+        if len(matching) == 1:
+            return matching[0]
+        if len(matching) > 1:
+            self.say(f"{card.text} alone could be {' or '.join(map(str, matching))}: "
+                     "type which.")  # fmt: skip
+            return None
+        if len(keywords) != 1:
+            self.say(f"Not a move now: {card.text} alone is no move here; type help for "
+                     "how to write your moves.")  # fmt: skip
+            return None
+        try:
+            move = parse_move(state, f"{keywords[0]} {card.text}")
+        except NotationError as error:
             self.say(printable(f"Not a move: {error}"))
             return None
+        return self.allowed(state, move)
+
+    def allowed(self, state: Any, move: Move) -> Move | None:
+        """``move`` if the person's seat may play it; else ``None`` after saying why."""
         violation = check(state, move, seat=self.seat)
         if violation is not None:
             self.say(printable(f"Not allowed: {violation.message} [{violation.rule}]"))
@@ -308,52 +444,93 @@ class _Table:
 
     def show(self, seen: View) -> None:
         """The hand, the table, the scores and the numbered legal moves."""
+        style = self.style
         self.say()
-        self.say(f"Your hand: {self.cards(sort_cards(seen.hand))}")
-        data = seen.to_dict()
-        for field, label in TABLE_FIELDS:
-            value = data.get(field)
-            if not _is_empty(value):
-                self.say(f"  {label}: {self.value_text(getattr(seen, field))}")
+        self.say(f"Your hand: {style.cards(sort_cards(seen.hand))}")
+        if isinstance(self.game, SupportsScreen):
+            for zone in self.game.screen(seen, self.told, style):
+                first, *rest = zone.text.split("\n")
+                self.say(f"  {zone.label}: {first}".rstrip())
+                for line in rest:
+                    self.say(f"      {line}")
+        else:
+            data = seen.to_dict()
+            for field, label in TABLE_FIELDS:
+                value = data.get(field)
+                if not _is_empty(value):
+                    self.say(f"  {label}: {self.value_text(getattr(seen, field))}")
         scores = ", ".join(
             f"{'+'.join(str(each) for each in team)}: {points}"
             for team, points in zip(seen.teams, seen.match_score, strict=True)
         )
-        self.say(f"  scores (seats: points): {scores}")
+        self.say(f"  Scores (seats: points): {scores}")
         moves = seen.moves
         for number, move in enumerate(moves[:MOVES_LISTED], start=1):
             self.say(f"  {number:>3}. {move}")
         if len(moves) > MOVES_LISTED:
-            self.say(f"  ... and {len(moves) - MOVES_LISTED} more: type a move's notation.")
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(card) for card in cards) or "-"
-
-    def card(self, card: Card) -> str:
-        if self.colour and card.suit in RED_SUITS:
-            return f"{RED}{card.symbol}{RESET}"
-        return card.symbol
+            self.say(f"  ... and {len(moves) - MOVES_LISTED} more: type a move's notation "
+                     "(help shows how).")  # fmt: skip
 
     def value_text(self, value: Any) -> str:
-        """A view field's value as text: cards by symbol, groups of them in brackets."""
+        """A view field's value as text: cards by symbol, groups of them in brackets (for a
+        game without a ``screen`` hook)."""
+        style = self.style
         if isinstance(value, Card):
-            return self.card(value)
+            return style.card(value)
         if isinstance(value, Suit):
-            return self.coloured(value.symbol)
+            return style.suit(value)
         if isinstance(value, (tuple, list)):
             if len(value) == 2 and isinstance(value[0], int) and isinstance(value[1], Card):
-                return f"{value[0]}:{self.card(value[1])}"  # a card played by a seat
+                return f"{value[0]}:{style.card(value[1])}"  # a card played by a seat
             if all(isinstance(item, Card) for item in value):
-                return self.cards(value)
+                return style.cards(value)
             if all(isinstance(item, (tuple, list)) and len(item) == 2 for item in value):
                 return ", ".join(self.value_text(item) for item in value) or "-"
             return " ".join(f"[{self.value_text(item)}]" for item in value) or "-"
         return str(value)
 
-    def coloured(self, text: str) -> str:
-        """``text`` with the red suits' symbols in red when colour is on."""
-        if not self.colour:
-            return text
-        for suit in RED_SUITS:
-            text = text.replace(suit.symbol, f"{RED}{suit.symbol}{RESET}")
-        return text
+
+def _card_of(text: str) -> Card | None:
+    """The card ``text`` writes, alone (``JC``, ``10h``), or ``None``."""
+    if " " in text:
+        return None
+    try:
+        return parse_card(text.upper())
+    except NotationError:
+        return None
+
+
+def _keywords(moves: Sequence[Move]) -> list[str]:
+    """The first words of ``moves``, in the order met (at most `MOVES_READ` moves read)."""
+    return list(move_forms(moves, MOVES_READ))
+
+
+def _single_card_moves(moves: Sequence[Move]) -> list[Move]:
+    """The moves written as a keyword and one card (``play JC``, ``discard 7S``), among the
+    first `MOVES_READ`."""
+    found = []
+    for move in moves[:MOVES_READ]:
+        words = str(move).split()
+        if len(words) == 2 and _card_of(words[1]) is not None:
+            found.append(move)
+    return found
+
+
+def help_lines(moves: Sequence[Move]) -> list[str]:
+    """What ``help`` says: each kind of legal move now, its form read from the notation of the
+    moves and examples; a card alone where it names one move; the other words the prompt
+    takes."""
+    lines = ["Type a move's number from the list, or the move as written there:"]
+    forms = move_forms(moves, MOVES_READ)
+    for keyword_forms in forms.values():
+        for form in keyword_forms:
+            examples = ", ".join(form.examples)
+            lines.append(f"  {form.form:<28} e.g. {examples}")
+    if _single_card_moves(moves):
+        lines.append("  a card alone (such as 10H, JC) for the one move above that takes it "
+                     "alone")  # fmt: skip
+    lines.append("A card is its rank then its suit letter (S H D C): 10H, JC, QS; JK is a "
+                 "joker.")  # fmt: skip
+    lines.append("Also:")
+    lines.extend(f"  {word:<6} {what}" for word, what in COMMANDS)
+    return lines

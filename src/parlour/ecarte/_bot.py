@@ -30,7 +30,7 @@ from parlour.engine import (
     legal_moves,
 )
 
-__all__ = ["PLAY_THRESHOLD", "bot_move", "hand_strength"]
+__all__ = ["PLAY_THRESHOLD", "bot_move", "explained_move", "hand_strength"]
 
 PLAY_THRESHOLD = 7
 """The hand strength (see `hand_strength`) from which the bot plays rather than proposes, and
@@ -95,29 +95,44 @@ def _lead(plays: list[int], trump: int) -> int:
     return max(side, key=lambda card: (length[suit_of[card]], power[card], card))
 
 
-def _play(state: EcarteState, plays: list[int]) -> Move:
+def _play(state: EcarteState, plays: list[int]) -> tuple[Move, str]:
     trump = state.table.trump
     power = CARD_TABLE.power[trump]
     if not state.trick:
-        return PLAYS[_lead(plays, trump)]
+        card = _lead(plays, trump)
+        if CARD_TABLE.suit_of[card] == trump:
+            return PLAYS[card], f"with {LEAD_TRUMPS_FROM} trumps or more (or only trumps), lead " \
+                "the highest to draw the other's"
+        return PLAYS[card], "the highest card of your longest side suit: keep the trumps to ruff"
     led = state.trick[0]
     winning = [c for c in plays if CARD_TABLE.winning_index(trump, (led, c)) == 1]
     cheapest = min(winning or plays, key=lambda card: (power[card], card))
-    return PLAYS[cheapest]
+    if winning:
+        return PLAYS[cheapest], "the cheapest card that wins the trick"
+    return PLAYS[cheapest], "nothing wins the trick: the cheapest card"
 
 
 def bot_move(state: EcarteState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return explained_move(state, rng)[0]
+
+
+def explained_move(state: EcarteState, rng: random.Random) -> tuple[Move, str]:
+    """The bot's move for the seat to act and the rule of thumb that chose it, in a line."""
     moves = tuple(legal_moves(state))
     phase = state.phase
     strength = hand_strength(state.hands[state.to_act], state.table.trump)
+    worth = f"the hand is worth {strength}"
     if phase is Phase.RESPOND:
-        return ACCEPT if strength < PLAY_THRESHOLD else REFUSE
+        if strength < PLAY_THRESHOLD:
+            return ACCEPT, f"{worth}, under {PLAY_THRESHOLD}: exchange cards"
+        return REFUSE, f"{worth}, at least {PLAY_THRESHOLD}: play it as it is"
     if phase is Phase.DISCARD_NONDEALER or phase is Phase.DISCARD_DEALER:
-        return _discard(state, moves)
+        return _discard(state, moves), "discard the weakest cards that are neither trumps nor " \
+            "kings or queens"
     if PROPOSE in moves and strength < PLAY_THRESHOLD:
-        return PROPOSE
+        return PROPOSE, f"{worth}, under {PLAY_THRESHOLD}: ask for new cards"
     if KING in moves:
-        return KING
+        return KING, "the king of trumps scores 1 when marked"
     plays = [card_index(move.card) for move in moves if isinstance(move, Play)]
     return _play(state, plays)

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from parlour.base import Card
-from parlour.ecarte import _bot, _events, _narrate, _view
+from parlour.ecarte import _bot, _events, _narrate, _screen, _view
 from parlour.ecarte._checks import MOVE_CHECKS
 from parlour.ecarte._encoding import ECARTE
 from parlour.ecarte._options import Options
@@ -147,6 +147,9 @@ class EcarteGame(TrickGame):
     narrate = staticmethod(_narrate.narrate)
     sentences = _narrate.SENTENCES
     bot_move = staticmethod(_bot.bot_move)
+    hint = staticmethod(_bot.explained_move)
+    screen = staticmethod(_screen.screen)
+    last_play = staticmethod(_screen.last_play)
 
 
 GAME = EcarteGame()

@@ -209,8 +209,10 @@ def _parse_json(text: str | bytes, limits: Limits) -> Any:
             text, object_pairs_hook=_object_without_duplicates, parse_constant=_reject_constant
         )
     except json.JSONDecodeError as error:
+        # Some of json's messages end with "at" ("Invalid control character at"): one "at" only.
+        reason = error.msg.removesuffix(" at")
         raise LogError(
-            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            f"not valid JSON: {reason} at line {error.lineno} column {error.colno}"
         ) from None
     except LogError:  # raised by the hooks (a duplicate key, NaN)
         raise

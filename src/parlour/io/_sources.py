@@ -83,10 +83,19 @@ def log_files(
 ) -> Iterator[str]:
     """Each path in turn, a folder replaced by the regular log files under it (`LOG_SUFFIXES`,
     sorted walk). A FIFO, socket or device inside a folder is skipped (opening a FIFO would wait
-    for a writer for ever); a path named on its own is taken as it is."""
+    for a writer for ever); a path named on its own is taken as it is. A folder named in
+    ``paths`` that holds no log file at all is unreadable (an `OSError` saying so, given to
+    ``on_unreadable``): a mistyped folder must not pass as a corpus with nothing wrong in it."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
-            yield from _log_files_under(path, on_unreadable)
+            found = False
+            for file in _log_files_under(path, on_unreadable):
+                found = True
+                yield file
+            if not found:
+                suffixes = ", ".join(LOG_SUFFIXES)
+                reason = f"no log files ({suffixes}) in this folder or under it"
+                _unreadable(path, OSError(errno.ENOENT, reason), on_unreadable)
         else:
             yield path
 
