@@ -71,7 +71,7 @@ from tests.profiles import THOROUGH
 from tests.strategies import Step, option_presets
 from tests.toy import hooks as toy_hooks  # importing tests.toy registers the toy game
 
-__all__ = ["HOOKS", "THOROUGH", "GameHooks", "hooks_for"]
+__all__ = ["HOOKS", "THOROUGH", "GameHooks", "hooks_for", "no_legal_plays"]
 
 StepCheck = Callable[[Step], None]
 PlayoutCheck = Callable[[Sequence[Step]], None]
@@ -111,6 +111,11 @@ def _no_flow(step: Step) -> Flows:
     return ([],)
 
 
+def no_legal_plays(state: Any) -> frozenset[Card] | None:
+    """No model of the duties of play (a game with no card play, or none written yet)."""
+    return None
+
+
 def _text_key(state: Any, move: Move) -> tuple[Any, ...]:
     return (str(move),)
 
@@ -141,6 +146,9 @@ class GameHooks:
       trick, a complete trick to its winner's pile, …), as alternatives when the rules leave a
       choice; the suite adds "everything back to the pack" when a deal ends.
     * ``order_key(state, move)``: the key the documented order of ``legal_moves`` sorts by.
+    * ``legal_plays(state)``: the cards the seat to act may play, from the suite's own model of
+      the duties of play (written from the rules, never from the engine's obligation data);
+      ``None`` where no card is played or the game has no such duties.
     * ``step_check`` / ``playout_check``: the game's own invariants after one move and over a
       playout; ``deals_finished``: how many deals a state has finished.
     """
@@ -157,6 +165,7 @@ class GameHooks:
     with_zones: Callable[[Any, Layout], Any] = _unchanged
     flow: Callable[[Step], Flows] = _no_flow
     order_key: Callable[[Any, Move], tuple[Any, ...]] = _text_key
+    legal_plays: Callable[[Any], frozenset[Card] | None] = no_legal_plays
     step_check: StepCheck = _no_step_check
     playout_check: PlayoutCheck = _no_playout_check
     deals_finished: Callable[[Any], int] = field(default=lambda state: 0)
@@ -1180,6 +1189,111 @@ def _bezique_deals_finished(state: Any) -> int:
     return len(state.table.deals)
 
 
+# --- the duties of play: the suite's own model, from the rules ---------------------------------
+#
+# Which cards the seat to act may play, decided here from the rules' text (belote.md §3.4,
+# ecarte.md §2.4, bezique.md §1.4) with the rank orders above: never from the engine's
+# obligation records or its evaluator, so that a duty dropped from the engine's data shows as a
+# legal set that differs from this one.
+
+
+def _cards_above(
+    cards: Sequence[Card], suit: str, power: Callable[[Card], int], floor: int
+) -> list[Card]:
+    """The cards of ``suit`` among ``cards`` that rank above ``floor``."""
+    return [card for card in cards if suit_letter(card) == suit and power(card) > floor]
+
+
+def _follow_and_beat(
+    hand: Sequence[Card], led: Card, trump: str, power: Callable[[Card], int], void_trumps: bool
+) -> frozenset[Card]:
+    """The follower's duty of Écarté (§2.4) and of Bezique's last stage (§1.4): follow suit and
+    beat the card led with a higher card of its suit if able, else any card of that suit; void,
+    a trump if ``void_trumps`` and one is held, else any card."""
+    suit = suit_letter(led)
+    same = [card for card in hand if suit_letter(card) == suit]
+    if same:
+        return frozenset(_cards_above(same, suit, power, power(led)) or same)
+    trumps = [card for card in hand if suit_letter(card) == trump]
+    if void_trumps and trumps:
+        return frozenset(trumps)
+    return frozenset(hand)
+
+
+def _belote_legal_plays(state: Any) -> frozenset[Card] | None:
+    """Belote §3.4, clause by clause (``None`` outside the play)."""
+    assert isinstance(state, BeloteState)
+    if state.phase != Phase.PLAY:
+        return None
+    zones = get_game(_BELOTE).card_zones(state)
+    seat = state.to_act
+    hand = zones[f"hand {seat}"]
+    trick = zones["trick"]
+    if not trick:  # 1. the leader: any card
+        return frozenset(hand)
+    trump = _belote_trump(state)
+    led = suit_letter(trick[0])
+
+    def trump_power(card: Card) -> int:
+        return _BELOTE_TRUMP_POWER[rank_token(card)]
+
+    highest = max((trump_power(card) for card in trick if suit_letter(card) == trump), default=0)
+
+    def over(cards: Sequence[Card]) -> list[Card]:
+        return _cards_above(cards, trump, trump_power, highest)
+
+    follow = [card for card in hand if suit_letter(card) == led]
+    if follow:  # 2. holding the suit led: follow; trumps led, go higher if able
+        return frozenset((over(follow) or follow) if led == trump else follow)
+    trumps = [card for card in hand if suit_letter(card) == trump]
+    if not trumps:  # 3./4. void with no trump: any card
+        return frozenset(hand)
+    leader = (seat - len(trick)) % _BELOTE_SEATS
+    winner = (leader + _belote_trick_winner(trump, trick)) % _BELOTE_SEATS
+    if winner == (seat + 2) % _BELOTE_SEATS:  # 3. the partner is winning
+        if state.table.options.partner_winning == "free":
+            return frozenset(hand)
+        discards = [card for card in hand if suit_letter(card) != trump]
+        return frozenset(discards + (over(trumps) or trumps))
+    return frozenset(over(trumps) or trumps)  # 3. an opponent is winning: trump, overtrump
+
+
+def _ecarte_legal_plays(state: Any) -> frozenset[Card] | None:
+    """Écarté §2.4 (``None`` when no card may be played)."""
+    assert isinstance(state, ecarte_state.EcarteState)
+    if state.phase not in (ecarte_state.Phase.PLAY, ecarte_state.Phase.DECIDE):
+        return None
+    zones = get_game(_ECARTE).card_zones(state)
+    hand = zones[f"hand {state.to_act}"]
+    trick = zones["trick"]
+    if not trick:  # the leader is free
+        return frozenset(hand)
+    return _follow_and_beat(
+        hand, trick[0], _ecarte_trump(zones), lambda card: _ECARTE_POWER[rank_token(card)],
+        void_trumps=state.table.options.must_trump_when_void,
+    )  # fmt: skip
+
+
+def _bezique_legal_plays(state: Any) -> frozenset[Card] | None:
+    """Bezique §1.4: the first stage free (a card of the hand or of one's melds on the table),
+    the last stage's follower bound to follow, beat and trump (``None`` in the winner's window
+    and between deals)."""
+    assert isinstance(state, bezique_state.BeziqueState)
+    if state.phase not in (bezique_state.Phase.PLAY, bezique_state.Phase.LAST_STAGE):
+        return None
+    zones = get_game(_BEZIQUE).card_zones(state)
+    seat = state.to_act
+    held = [*zones[f"hand {seat}"], *zones.get(f"table {seat}", ())]
+    trick = zones["trick"]
+    if state.phase == bezique_state.Phase.PLAY or not trick:
+        return frozenset(held)
+    power = _BEZIQUE_POWERS[state.table.options.rank_order]
+    return _follow_and_beat(
+        held, trick[0], _bezique_trump(state), lambda card: power[rank_token(card)],
+        void_trumps=True,
+    )  # fmt: skip
+
+
 # --- the registry of hooks -----------------------------------------------------------------------
 
 HOOKS: dict[str, GameHooks] = {
@@ -1210,6 +1324,7 @@ HOOKS: dict[str, GameHooks] = {
         with_zones=_belote_with_zones,
         flow=_belote_flow,
         order_key=_belote_order_key,
+        legal_plays=_belote_legal_plays,
         step_check=_belote_step_check,
         playout_check=_belote_playout_check,
         deals_finished=_belote_deals_finished,
@@ -1225,6 +1340,7 @@ HOOKS: dict[str, GameHooks] = {
         with_zones=_bezique_with_zones,
         flow=_bezique_flow,
         order_key=_bezique_order_key,
+        legal_plays=_bezique_legal_plays,
         step_check=_bezique_step_check,
         playout_check=_bezique_playout_check,
         deals_finished=_bezique_deals_finished,
@@ -1240,6 +1356,7 @@ HOOKS: dict[str, GameHooks] = {
         with_zones=_ecarte_with_zones,
         flow=_ecarte_flow,
         order_key=_ecarte_order_key,
+        legal_plays=_ecarte_legal_plays,
         step_check=_ecarte_step_check,
         playout_check=_ecarte_playout_check,
         deals_finished=_ecarte_deals_finished,

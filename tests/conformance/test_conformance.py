@@ -30,13 +30,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
+from parlour.base import parse_card
 from parlour.engine import (
     Deal,
     Game,
     Move,
     get_game,
 )
-from tests.conformance.games import HOOKS, THOROUGH, hooks_for
+from tests.conformance.games import HOOKS, THOROUGH, hooks_for, no_legal_plays
 from tests.conformance.zones import (
     Layout,
     between_deals,
@@ -78,6 +79,10 @@ chance per try (0.7**50 < 1e-7)."""
 HYPOTHESIS_MOVES_FACTOR = 3 if THOROUGH else 1
 """The ``ci`` profile plays hypothesis playouts this many times longer than the game's
 ``playout_moves``."""
+DUTY_DEALS = thorough(300, 1000)
+"""Single deals per option preset on which the duties of play alone are checked: the model is
+cheap, and the rare situations (a partner winning with a trump, a hand able to undertrump only)
+need many deals to come up."""
 FIXED_STATE_STRIDE = thorough(3, 1)
 """The fixed full-match cases of the costliest checks (views hiding hidden cards, resampled
 views, illegal candidates) look at every ``FIXED_STATE_STRIDE``-th state of the playout, plus its
@@ -556,11 +561,41 @@ def check_game_invariants(game: Game, steps: Sequence[Step]) -> None:
     hooks.playout_check(steps)
 
 
+def check_duties_of_play(game: Game, steps: Sequence[Step]) -> None:
+    """The cards `legal_moves` lets the seat to act play are exactly those the suite's own
+    model of the duties of play allows (``legal_plays``, written from the rules): follow,
+    beat, trump, overtrump and undertrump, each clause with its option."""
+    model = hooks_for(game.name).legal_plays
+    for state in _states(steps):
+        allowed = model(state)
+        if allowed is None:
+            continue
+        plays = {
+            card
+            for move in parlour.legal_moves(state)
+            for keyword, card in [_play_of(move)]
+            if keyword == "play"
+        }
+        assert plays == allowed, (
+            f"legal plays {sorted(card.text for card in plays)} but the rules allow "
+            f"{sorted(card.text for card in allowed)} (seat {parlour.current_player(state)})"
+        )
+
+
+def _play_of(move: Move) -> tuple[str, Any]:
+    """``("play", card)`` for a card play, else (keyword, ``None``)."""
+    keyword, *tokens = str(move).split()
+    if keyword == "play" and len(tokens) == 1:
+        return keyword, parse_card(tokens[0])
+    return keyword, None
+
+
 def check_everything(spec: PlayoutSpec, steps: Sequence[Step]) -> None:
     """Every check of the suite on one playout."""
     game = get_game(spec.game)
     check_turns_and_legal_moves(game, steps, random.Random(spec.seed))
     check_legal_move_order(game, steps)
+    check_duties_of_play(game, steps)
     check_illegal_candidates(game, steps)
     check_apply_is_pure(game, steps)
     check_cards_conserved(game, steps)
@@ -637,6 +672,30 @@ def test_turns_and_legal_moves(spec: PlayoutSpec) -> None:
 @pytest.mark.parametrize("spec", FIXED)
 def test_legal_moves_in_documented_order(spec: PlayoutSpec) -> None:
     check_legal_move_order(get_game(spec.game), _playout(spec))
+
+
+@pytest.mark.parametrize("spec", FIXED)
+def test_duties_of_play_by_the_rules(spec: PlayoutSpec) -> None:
+    check_duties_of_play(get_game(spec.game), _playout(spec))
+
+
+def _duty_cases() -> list[Any]:
+    """One case per game with a model of its duties of play and per option preset."""
+    return [
+        pytest.param(name, preset, id=f"{name}-{preset_id}")
+        for name in GAMES
+        if name in HOOKS and HOOKS[name].legal_plays is not no_legal_plays
+        for preset_id, preset in HOOKS[name].presets
+    ]
+
+
+@pytest.mark.parametrize(("name", "preset"), _duty_cases())
+def test_duties_of_play_over_many_deals(name: str, preset: dict[str, Any]) -> None:
+    """The duties of play alone, over many single random deals of each preset."""
+    game = get_game(name)
+    options = {**preset, "target": None}
+    for seed in range(DUTY_DEALS):
+        check_duties_of_play(game, random_playout(name, seed, options, dealer=seed % 2))
 
 
 @pytest.mark.parametrize("spec", FIXED)
