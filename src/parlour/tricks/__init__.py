@@ -1,8 +1,22 @@
 """The trick-game machinery that Belote, Bezique and Écarté share: rank tables and the trick
 winner, the evaluator of obligation records, the trick-game skeleton (`TrickGame`) with its
-play verdicts, and what a card played reveals about a hand.
+play verdicts, what a card played reveals about a hand, and the card play of the Belote family
+(classic Belote and Coinche: rank orders, card points, the belote pair and the §3.4 clauses).
 """
 
+from parlour.tricks._belote_family import (
+    BELOTE_CARD_TABLE,
+    BELOTE_PAIR_POINTS,
+    BELOTE_PLAIN_ORDER,
+    BELOTE_PLAIN_POINTS,
+    BELOTE_TRUMP_ORDER,
+    BELOTE_TRUMP_POINTS,
+    KING_QUEEN_OF,
+    LAST_TRICK_BONUS,
+    belote_clauses,
+    rank_points_by_suit_pattern,
+    trump_contract_points,
+)
 from parlour.tricks._evaluator import (
     NO_TRUMP,
     CardTable,
@@ -33,6 +47,14 @@ from parlour.tricks._skeleton import (
 )
 
 __all__ = [
+    "BELOTE_CARD_TABLE",
+    "BELOTE_PAIR_POINTS",
+    "BELOTE_PLAIN_ORDER",
+    "BELOTE_PLAIN_POINTS",
+    "BELOTE_TRUMP_ORDER",
+    "BELOTE_TRUMP_POINTS",
+    "KING_QUEEN_OF",
+    "LAST_TRICK_BONUS",
     "NO_TRUMP",
     "CardTable",
     "Condition",
@@ -48,11 +70,14 @@ __all__ = [
     "TrickEvaluator",
     "TrickGame",
     "TrickRules",
+    "belote_clauses",
     "broken_obligation",
     "excluded_by_play",
     "keyword_parser",
     "not_a_card",
     "not_held",
     "play_parser",
+    "rank_points_by_suit_pattern",
     "seat_to_act",
+    "trump_contract_points",
 ]
