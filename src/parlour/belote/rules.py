@@ -26,12 +26,12 @@ from parlour.tricks import (
     BELOTE_PLAIN_POINTS,
     BELOTE_TRUMP_ORDER,
     BELOTE_TRUMP_POINTS,
-    LAST_TRICK_BONUS,
     TrickRules,
     belote_clauses,
     trump_contract_points,
 )
 from parlour.tricks import KING_QUEEN_OF as KING_QUEEN_OF  # the belote pair of each suit
+from parlour.tricks import LAST_TRICK_BONUS as LAST_TRICK_BONUS  # the dix de der
 
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 4
