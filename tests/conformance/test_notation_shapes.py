@@ -94,10 +94,14 @@ GRAMMARS: dict[str, Grammar] = {
         alone=("pass", "coinche", "surcoinche"),
         one_card=("play",),
         other=("bid",),
-        well_formed=("bid 80 H", "bid 160 c", "BID CAPOT S", "bid 90 SA", "bid 100 ta",
-                     "bid generale H", "bid 80 ♥"),  # fmt: skip
-        malformed=("bid", "bid 80", "bid 85 H", "bid 170 H", "bid 70 H", "bid 80 X",
-                   "bid 80 H S", "bid capot", "bid H 80", "bid 80 7S", "bid -80 H"),  # fmt: skip
+        well_formed=(
+            "bid 80 H", "bid 160 c", "BID CAPOT S", "bid 90 SA", "bid 100 ta", "bid generale H",
+            "bid 80 ♥",
+        ),
+        malformed=(
+            "bid", "bid 80", "bid 85 H", "bid 170 H", "bid 70 H", "bid 80 X", "bid 80 H S",
+            "bid capot", "bid H 80", "bid 80 7S", "bid -80 H",
+        ),
     ),
     "ecarte": Grammar(
         alone=("propose", "accept", "refuse", "king"),
