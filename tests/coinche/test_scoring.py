@@ -19,7 +19,7 @@ from parlour.coinche._scoring import DealFacts, score_deal
 
 FULL = (1 << 32) - 1
 SUIT_OF = "SHDC"
-RANKS = "7 8 9 10 J Q K A".split()
+RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 TRUMP = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 SA = {"A": 19, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
