@@ -4,13 +4,6 @@ of contracts from 80 to 160 and capot, coinche and surcoinche, classic Belote's 
 The rules as implemented, every option and every violation id are in ``docs/coinche.md``.
 """
 
-from parlour.coinche._events import (
-    BeloteDeclared,
-    Called,
-    ContractSet,
-    ContractSettled,
-    DealScored,
-)
 from parlour.coinche._game import (
     GAME,
     CoincheGame,
@@ -58,17 +51,12 @@ options = FUNCTIONS.options
 __all__ = [
     "FUNCTIONS",
     "GAME",
-    "BeloteDeclared",
     "Bid",
-    "Called",
     "Coinche",
     "CoincheGame",
     "CoincheState",
     "CoincheView",
-    "ContractSet",
-    "ContractSettled",
     "DealResult",
-    "DealScored",
     "Options",
     "Pass",
     "Phase",
