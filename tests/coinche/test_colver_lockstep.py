@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -66,7 +67,7 @@ def _colver_hands(state: Any) -> list[list[int]]:
     return [sorted(colver_card(card) for card in hand) for hand in view_hands]
 
 
-def _choose(moves: tuple[parlour.Move, ...], rng: random.Random, phase: str) -> parlour.Move:
+def _choose(moves: Sequence[parlour.Move], rng: random.Random, phase: str) -> parlour.Move:
     """A random legal move; in the auction, a pass two times in three and otherwise a bid of at
     most 30 above the lowest (or a coinche or surcoinche), so that the deals cover throw-ins,
     contracts of every size, made and failed, and every coinche level."""
