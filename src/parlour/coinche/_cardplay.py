@@ -25,6 +25,7 @@ __all__ = [
     "finished_tricks",
     "legal_cards",
     "trick_winner",
+    "winning_card_after",
 ]
 
 FinishedTrick = tuple[int, tuple[int, ...], int]
@@ -44,14 +45,26 @@ def trick_winner(denomination: int, leader: int, trick: tuple[int, ...]) -> int:
     return (leader + position) % PLAYERS
 
 
+def winning_card_after(denomination: int, trick: tuple[int, ...], winning: int, card: int) -> int:
+    """The card winning ``trick`` once ``card`` is played to it, ``winning`` the card that won
+    it before (-1: ``card`` leads): the rule of `trick_winner`, read from
+    `parlour.tricks.CardTable.takes_from` under the trick's trump."""
+    if winning < 0:
+        return card
+    takes = CARD_TABLE.takes_from[trick_trump(denomination, trick[0])][winning]
+    return card if takes >> card & 1 else winning
+
+
 def legal_cards(
-    options: Options, denomination: int, hand: int, trick: tuple[int, ...], leader: int
-) -> int:
-    """The cards of ``hand`` the seat to act may play to ``trick`` (any card to lead)."""
+    options: Options, denomination: int, hand: int, trick: tuple[int, ...], winning: int,
+    partner_winning: bool,
+) -> int:  # fmt: skip
+    """The cards of ``hand`` the seat to act may play to ``trick`` (any card to lead), in which
+    ``winning`` wins so far (played by the partner: ``partner_winning``)."""
     if not trick:
         return hand
-    return evaluator_for(options, denomination).allowed(
-        trick_trump(denomination, trick[0]), hand, trick
+    return evaluator_for(options, denomination).following(
+        trick_trump(denomination, trick[0]), hand, trick[0], winning, partner_winning
     )
 
 

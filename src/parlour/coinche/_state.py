@@ -15,9 +15,9 @@ from typing import Any
 
 import attrs
 
-from parlour.base import JsonRecord, moves_by_mask
+from parlour.base import JsonRecord, moves_by_mask, record_builder
 from parlour.coinche._auction import auction_moves
-from parlour.coinche._cardplay import legal_cards
+from parlour.coinche._cardplay import legal_cards, winning_card_after
 from parlour.coinche._moves import PLAYS
 from parlour.coinche._options import Options
 from parlour.coinche.rules import GENERALE, PLAYERS
@@ -35,6 +35,9 @@ __all__ = [
     "Phase",
     "Table",
     "first_leader_of",
+    "legal_of",
+    "make_state",
+    "turn_of",
 ]
 
 
@@ -93,22 +96,44 @@ class Table:
         return self
 
 
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
 _plays = moves_by_mask(PLAYS)
 """The play moves of the cards of a hand mask, in deck order."""
 
 
-def _legal(state: CoincheState) -> tuple[Move, ...]:
+def legal_of(
+    phase: Phase, options: Options, to_act: int, hands: tuple[int, ...], bid_value: int,
+    bid_denomination: int, bid_seat: int, level: int, trick: tuple[int, ...], leader: int,
+    winning_card: int,
+) -> tuple[Move, ...]:  # fmt: skip
     """The legal moves: the auction's (`auction_moves`) or the play's (`legal_cards`)."""
-    phase = state.phase
-    options = state.table.options
-    if phase == Phase.AUCTION:
-        return auction_moves(options, state.bid_value, state.bid_seat, state.level, state.to_act)
-    if phase == Phase.PLAY:
-        hand = state.hands[state.to_act]
+    if phase == _AUCTION:
+        return auction_moves(options, bid_value, bid_seat, level, to_act)
+    if phase == _PLAY:
+        partner_winning = bool(trick) and (
+            leader + trick.index(winning_card) - to_act) % 2 == 0  # fmt: skip
         return _plays(
-            legal_cards(options, state.bid_denomination, hand, state.trick, state.leader)
+            legal_cards(options, bid_denomination, hands[to_act], trick, winning_card,
+                        partner_winning)
         )
     return ()
+
+
+def _winning_card(state: CoincheState) -> int:
+    """The card winning the current trick (-1: none), by `winning_card_after` card by card."""
+    winning = -1
+    for card in state.trick:
+        winning = winning_card_after(state.bid_denomination, state.trick, winning, card)
+    return winning
+
+
+def _legal(state: CoincheState) -> tuple[Move, ...]:
+    return legal_of(
+        state.phase, state.table.options, state.to_act, state.hands, state.bid_value,
+        state.bid_denomination, state.bid_seat, state.level, state.trick, state.leader,
+        state.winning_card,
+    )  # fmt: skip
 
 
 def first_leader_of(dealer: int, value: int, bidder: int) -> int:
@@ -116,13 +141,17 @@ def first_leader_of(dealer: int, value: int, bidder: int) -> int:
     return bidder if value == GENERALE else (dealer + 1) % PLAYERS
 
 
-def _turn(state: CoincheState) -> int | Chance | None:
-    phase = state.phase
+def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
+    """What `current_player` answers: `CHANCE` when a deal is due, ``None`` once over."""
     if phase == Phase.DEAL_DUE:
         return CHANCE
     if phase == Phase.OVER:
         return None
-    return state.to_act
+    return to_act
+
+
+def _turn(state: CoincheState) -> int | Chance | None:
+    return turn_of(state.phase, state.to_act)
 
 
 @attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
@@ -136,8 +165,8 @@ class CoincheState(StateJson):
     ``trick`` the cards of the current trick, led by ``leader``; ``won`` the masks of the cards
     each team has taken; ``played`` the cards of this deal's finished tricks in playing order.
 
-    ``legal`` (derived, no part in equality) holds the legal moves; ``turn`` what
-    `current_player` answers.
+    Derived (no part in equality): ``winning_card``, the card winning the current trick (-1:
+    none); ``legal``, the legal moves; ``turn``, what `current_player` answers.
     """
 
     table: Table
@@ -155,6 +184,9 @@ class CoincheState(StateJson):
     leader: int = -1
     won: tuple[int, int] = (0, 0)
     played: tuple[int, ...] = ()
+    winning_card: int = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_winning_card, takes_self=True)
+    )
     legal: tuple[Move, ...] = attrs.field(
         init=False, eq=False, repr=False, default=attrs.Factory(_legal, takes_self=True)
     )
@@ -189,3 +221,23 @@ _GIVEN_FIELDS = tuple(field.name for field in attrs.fields(CoincheState) if fiel
 def _restore(fields: dict[str, Any]) -> CoincheState:
     """The state of `CoincheState.__reduce__`'s fields (unpickling)."""
     return CoincheState(**fields)
+
+
+_build = record_builder(CoincheState, positional=True)
+
+
+def make_state(
+    table: Table, phase: Phase, to_act: int, dealt: tuple[int, ...], hands: tuple[int, ...],
+    auction: tuple[tuple[int, Move], ...], bid_value: int, bid_denomination: int,
+    bid_seat: int, level: int, passes: int, trick: tuple[int, ...], leader: int,
+    won: tuple[int, int], played: tuple[int, ...], winning_card: int,
+) -> CoincheState:  # fmt: skip
+    """The state of these fields, its legal moves and turn derived by the functions the
+    constructor uses (`legal_of`, `turn_of`), built by `parlour.base.record_builder` (the state
+    built on every move, at a fraction of the constructor's cost)."""
+    legal = legal_of(phase, table.options, to_act, hands, bid_value, bid_denomination,
+                     bid_seat, level, trick, leader, winning_card)  # fmt: skip
+    return _build(
+        table, phase, to_act, dealt, hands, auction, bid_value, bid_denomination, bid_seat,
+        level, passes, trick, leader, won, played, winning_card, legal, turn_of(phase, to_act),
+    )  # fmt: skip

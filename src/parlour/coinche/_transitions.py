@@ -5,14 +5,19 @@ way (`MOVE_CHECKS` and `MOVE_TRANSITIONS`, read by `parlour.tricks.TrickGame`): 
 
 from __future__ import annotations
 
-import attrs
-
 from parlour.base import PIQUET_INDEX_BY_CODE, Card
 from parlour.coinche._auction import auction_step, auction_violation
-from parlour.coinche._cardplay import evaluator_for, finished_tricks, trick_winner
+from parlour.coinche._cardplay import evaluator_for, finished_tricks, winning_card_after
 from parlour.coinche._moves import Bid, Coinche, Pass, Play, Surcoinche
 from parlour.coinche._scoring import DealFacts, match_winner_team, score_deal
-from parlour.coinche._state import CoincheState, DealResult, Phase, Table, first_leader_of
+from parlour.coinche._state import (
+    CoincheState,
+    DealResult,
+    Phase,
+    Table,
+    first_leader_of,
+    make_state,
+)
 from parlour.coinche.rules import (
     BELOTE_POINTS,
     DEAL_LAYOUT,
@@ -67,9 +72,9 @@ def _dealt(state: CoincheState, move: Deal) -> CoincheState:
         options=table.options, dealer=table.dealer, deal_number=table.deal_number + 1,
         match_score=table.match_score, deals=table.deals,
     )  # fmt: skip
-    return CoincheState(
-        table=new_table, phase=_AUCTION, to_act=(table.dealer + 1) % PLAYERS, dealt=hands,
-        hands=hands,
+    return make_state(
+        new_table, _AUCTION, (table.dealer + 1) % PLAYERS, hands, hands, (), 0, -1, -1, 0, 0,
+        (), -1, (0, 0), (), -1,
     )  # fmt: skip
 
 
@@ -103,14 +108,15 @@ def _speak(state: CoincheState, move: Move) -> CoincheState:
                 deals=(*table.deals, thrown_in),
             )
         )
-    speaking = attrs.evolve(
-        state, auction=auction, bid_value=step.value, bid_denomination=step.denomination,
-        bid_seat=step.bidder, level=step.level, passes=step.passes, to_act=step.to_act,
-    )  # fmt: skip
     if step.next == "speak":
-        return speaking
-    leader = first_leader_of(table.dealer, step.value, step.bidder)
-    return attrs.evolve(speaking, phase=_PLAY, to_act=leader, leader=leader)
+        phase, to_act, leader = _AUCTION, step.to_act, -1
+    else:
+        phase, to_act = _PLAY, first_leader_of(table.dealer, step.value, step.bidder)
+        leader = to_act
+    return make_state(
+        table, phase, to_act, state.dealt, state.hands, auction, step.value, step.denomination,
+        step.bidder, step.level, step.passes, (), leader, (0, 0), (), -1,
+    )  # fmt: skip
 
 
 # --- the play ----------------------------------------------------------------------------------
@@ -153,17 +159,23 @@ def _play_card(state: CoincheState, move: Play) -> CoincheState:
     hands[seat] &= ~(1 << card)
     trick = (*state.trick, card)
     table = state.table
+    winning = winning_card_after(state.bid_denomination, trick, state.winning_card, card)
     if len(trick) < PLAYERS:
-        return attrs.evolve(state, to_act=(seat + 1) % PLAYERS, hands=tuple(hands), trick=trick)
-    winner = trick_winner(state.bid_denomination, state.leader, trick)
+        return make_state(
+            table, _PLAY, (seat + 1) % PLAYERS, state.dealt, tuple(hands), state.auction,
+            state.bid_value, state.bid_denomination, state.bid_seat, state.level, state.passes,
+            trick, state.leader, state.won, state.played, winning,
+        )  # fmt: skip
+    winner = (state.leader + trick.index(winning)) % PLAYERS
     mask = sum(1 << each for each in trick)
     won = (state.won[0] | mask, state.won[1]) if winner % 2 == 0 else (
         state.won[0], state.won[1] | mask)  # fmt: skip
     played = state.played + trick
     if won[0] | won[1] != _FULL_DECK_MASK:
-        return attrs.evolve(
-            state, to_act=winner, hands=tuple(hands), trick=(), leader=winner, won=won,
-            played=played,
+        return make_state(
+            table, _PLAY, winner, state.dealt, tuple(hands), state.auction, state.bid_value,
+            state.bid_denomination, state.bid_seat, state.level, state.passes, (), winner, won,
+            played, -1,
         )  # fmt: skip
     tricks = finished_tricks(played, state.first_leader, state.bid_denomination)
     facts = DealFacts(
