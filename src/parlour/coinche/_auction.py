@@ -58,18 +58,23 @@ def ladder(options: Options) -> tuple[int, ...]:
     return (*BID_VALUES, CAPOT, *((GENERALE,) if options.generale else ()))
 
 
-_LADDERS: dict[Options, tuple[Bid, ...]] = {}
+_AUCTION_MOVES: dict[tuple[bool, bool, bool, int, bool], tuple[Move, ...]] = {}
+"""The legal moves before a coinche, by (sans_atout, tout_atout, generale, the standing value,
+whether ``coinche`` is legal): at most 8 × 12 × 2 tuples, built once."""
 
 
-def _bids(options: Options) -> tuple[Bid, ...]:
-    bids = _LADDERS.get(options)
-    if bids is None:
-        bids = _LADDERS[options] = tuple(
-            BIDS[(value, denomination)]
-            for value in ladder(options)
+def _opening_moves(options: Options, value: int, coinche: bool) -> tuple[Move, ...]:
+    key = (options.sans_atout, options.tout_atout, options.generale, value, coinche)
+    moves = _AUCTION_MOVES.get(key)
+    if moves is None:
+        higher = tuple(
+            BIDS[(bid_value, denomination)]
+            for bid_value in ladder(options)
+            if bid_value > value
             for denomination in denominations(options)
         )
-    return bids
+        moves = _AUCTION_MOVES[key] = (PASS, *higher, *((COINCHE,) if coinche else ()))
+    return moves
 
 
 def _same_team(first: int, second: int) -> bool:
@@ -85,16 +90,18 @@ def _may_coinche(options: Options, value: int, seat: int, bidder: int, level: in
     )
 
 
+_PASS_SURCOINCHE: tuple[Move, ...] = (PASS, SURCOINCHE)
+_PASS_ONLY: tuple[Move, ...] = (PASS,)
+
+
 def auction_moves(
     options: Options, value: int, bidder: int, level: int, seat: int
 ) -> tuple[Move, ...]:
     """The legal moves of ``seat`` (rules C.10 order): ``pass``; the bids above ``value`` by
     value then denomination; ``coinche``; ``surcoinche``."""
     if level:
-        return (PASS, SURCOINCHE) if _same_team(seat, bidder) else (PASS,)
-    higher = tuple(bid for bid in _bids(options) if bid.value > value)
-    coinche = (COINCHE,) if _may_coinche(options, value, seat, bidder, level) else ()
-    return (PASS, *higher, *coinche)
+        return _PASS_SURCOINCHE if _same_team(seat, bidder) else _PASS_ONLY
+    return _opening_moves(options, value, _may_coinche(options, value, seat, bidder, level))
 
 
 def _bid_violation(options: Options, move: Bid, value: int, bidder: int, level: int,
