@@ -1,18 +1,21 @@
-"""Parlour's Belote against a peer engine, colver (a Rust Belote engine driven from Python), in
-one process: the two play uniform-random deals in alternating short slices, and the deals per
-second of each and their ratio are printed. Run:
+"""Parlour's Belote or Coinche against a peer engine, colver (a Rust Coinche engine driven from
+Python), in one process: the two play uniform-random deals in alternating short slices, and the
+deals per second of each and their ratio are printed. Run:
 
-    python benchmarks/bench_peers.py [--seconds S] [--rounds R] [--deals N] [--seed S]
+    python benchmarks/bench_peers.py [--game belote|coinche] [--seconds S] [--rounds R]
+                                     [--deals N] [--seed S]
+
+``--game coinche`` (parlour's Coinche, the same game as colver's) compares like with like; the
+default, ``belote``, is the historical comparison of classic Belote with colver's Coinche.
 
 colver comes with the ``bench`` extra (``pip install parlour[bench]``); it is never a test
 dependency. Without it the benchmark says so and reports parlour alone.
 
 A parlour deal is the loop a user writes: a single-deal match (``target=None``) with a random
 dealer, `random_deal`, then `rng.choice(legal_moves(state))` and `apply` until `is_over` (when
-all four pass twice the deal is thrown in and the match deals again: no legal move, a deal
-due). A colver deal is
-``Env.deal(dealer, seed)``, then a random choice among ``legal_actions()`` and ``step`` until
-``is_terminal()``. Every move is counted. Times are the thread's CPU time
+all pass the deal is thrown in and the match deals again: no legal move, a deal due). A colver
+deal is ``Env.deal(dealer, seed)``, then a random choice among ``legal_actions()`` and ``step``
+until ``is_terminal()``. Every move is counted. Times are the thread's CPU time
 (`time.thread_time`), so other processes on a shared machine do not count against either.
 """
 
@@ -42,19 +45,21 @@ class Slice(NamedTuple):
     seconds: float
 
 
-def parlour_deals(rng: random.Random, *, deals: int | None, seconds: float | None) -> Slice:
-    """Play parlour Belote deals until ``deals`` are done or ``seconds`` of CPU time have gone
-    (checked after each deal; at least one deal is played)."""
+def parlour_deals(
+    rng: random.Random, *, deals: int | None, seconds: float | None, game: str = "belote"
+) -> Slice:
+    """Play parlour deals of ``game`` until ``deals`` are done or ``seconds`` of CPU time have
+    gone (checked after each deal; at least one deal is played)."""
     clock = time.thread_time
     done = moves = 0
     start = clock()
     while True:
-        state = new_game("belote", options=SINGLE_DEAL, dealer=rng.randrange(4))
+        state = new_game(game, options=SINGLE_DEAL, dealer=rng.randrange(4))
         state = apply(state, random_deal(state, rng))
         moves += 1
         while not is_over(state):
             legal = legal_moves(state)
-            # No legal move before the match is over: a deal is due (all four passed twice).
+            # No legal move before the match is over: a deal is due (the deal was thrown in).
             state = apply(state, rng.choice(legal) if legal else random_deal(state, rng))
             moves += 1
         done += 1
@@ -107,20 +112,22 @@ def main(argv: list[str] | None = None) -> None:
         "--deals", type=int, default=None, help="deals per engine in all (instead of --seconds)"
     )
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--game", choices=("belote", "coinche"), default="belote")
     args = parser.parse_args(argv)
     rounds = max(1, args.rounds)
     per_slice = None if args.deals is None else max(1, args.deals // rounds)
     seconds = None if per_slice is not None else args.seconds
 
     colver = load_colver()
-    print(f"parlour {parlour.__version__}, Belote: uniform-random deals, {rounds} rounds")
+    game = args.game
+    print(f"parlour {parlour.__version__}, {game}: uniform-random deals, {rounds} rounds")
     if colver is None:
         print("colver is not installed (pip install parlour[bench]): parlour alone")
     else:
         print(f"colver {getattr(colver, '__version__', '?')} alternating in the same process")
 
     engines: list[tuple[str, Callable[[random.Random], Slice]]] = [
-        ("parlour", lambda rng: parlour_deals(rng, deals=per_slice, seconds=seconds))
+        ("parlour", lambda rng: parlour_deals(rng, deals=per_slice, seconds=seconds, game=game))
     ]
     if colver is not None:
         engines.append(

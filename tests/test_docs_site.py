@@ -39,6 +39,7 @@ PUBLIC_MODULES = (
     "parlour.belote",
     "parlour.bezique",
     "parlour.burraco",
+    "parlour.coinche",
     "parlour.ecarte",
 )
 """The modules whose ``__all__`` is the public API."""
@@ -317,6 +318,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "belote",
         "bezique",
         "burraco",
+        "coinche",
         "ecarte",
         "changelog",
         "release-checklist",

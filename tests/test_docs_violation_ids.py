@@ -24,6 +24,9 @@ _BUILT_ID = re.compile(r"\b(?:Violation|Obligation)\(\s*(?:rule=)?\"([a-z_]+\.[a
 _GAME_PROBLEM_ID = re.compile(r"\b(?:meld)?_problem\(\s*\"([a-z_]+)\"")
 """A game's own problem records (Burraco's meld engine builds ``meld_problem("two_wilds", …)``,
 which its game logic turns into the violation ``burraco.two_wilds``)."""
+_PREFIXED_ID = re.compile(r"\brule=f\"\{prefix\}\.([a-z_]+)\"")
+"""A rule id built under the calling game's prefix (`parlour.tricks.belote_clauses`, the clauses
+classic Belote and Coinche share)."""
 _TABLE_ROW_ID = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \|", re.MULTILINE)
 
 
@@ -31,6 +34,7 @@ SHARED_CHECKS = {
     "turn_violation(": ("engine/_turns.py", "engine/_notation.py"),
     "deal_violation(": ("engine/_notation.py",),
     "(TrickGame):": ("tricks/_skeleton.py", "engine/_turns.py", "engine/_notation.py"),
+    "belote_clauses(": ("tricks/_belote_family.py",),
 }
 """The shared modules whose ids a game can return, by the call (or the base class, or the
 import) that brings them in: `parlour.tricks.TrickGame.check` calls `turn_violation`."""
@@ -48,7 +52,9 @@ def ids_in_code(game: str) -> set[str]:
             if call in text:
                 shared.update(modules)
     for module in sorted(shared):
-        ids.update(_BUILT_ID.findall((SOURCE / module).read_text(encoding="utf-8")))
+        text = (SOURCE / module).read_text(encoding="utf-8")
+        ids.update(_BUILT_ID.findall(text))
+        ids.update(f"{game}.{name}" for name in _PREFIXED_ID.findall(text))
     return ids
 
 

@@ -8,9 +8,15 @@ import random
 import pytest
 
 import parlour
-from parlour import belote, bezique, burraco, ecarte
+from parlour import belote, bezique, burraco, coinche, ecarte
 
-SUBPACKAGES = {"belote": belote, "bezique": bezique, "ecarte": ecarte, "burraco": burraco}
+SUBPACKAGES = {
+    "belote": belote,
+    "bezique": bezique,
+    "ecarte": ecarte,
+    "burraco": burraco,
+    "coinche": coinche,
+}
 BOUND = [
     "new_game",
     "current_player",

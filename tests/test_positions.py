@@ -17,7 +17,7 @@ from parlour.belote import BeloteState
 from parlour.bezique import BeziqueState
 from tests.strategies import iter_playout, seeds
 
-GAMES = ("belote", "bezique", "ecarte", "burraco")
+GAMES = ("belote", "bezique", "ecarte", "burraco", "coinche")
 
 
 def _options(game: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""parlour: rules engines for classic card games: Belote, Bezique, Burraco and Écarté.
+"""parlour: rules engines for classic card games: Belote, Bezique, Burraco, Coinche and Écarté.
 
 The facade re-exports the public API, nothing else; each game also lives in its own
 subpackage (``parlour.belote``), and the layers below are ``parlour.base``,

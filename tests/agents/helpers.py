@@ -12,7 +12,7 @@ from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent
 from parlour.engine import Move
 from tests.strategies import iter_playout
 
-GAMES = ("belote", "bezique", "ecarte", "burraco")
+GAMES = ("belote", "bezique", "ecarte", "burraco", "coinche")
 SINGLE_DEAL: dict[str, Any] = {"target": None}
 
 

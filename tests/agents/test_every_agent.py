@@ -11,7 +11,7 @@ import parlour
 from parlour.agents import HeuristicAgent, ISMCTSAgent, MatchRandomness, agent_move
 from tests.agents.helpers import GAMES, agents_under_test, positions
 
-EVERY = {"belote": 5, "bezique": 17, "ecarte": 2, "burraco": 40}
+EVERY = {"belote": 5, "bezique": 17, "ecarte": 2, "burraco": 40, "coinche": 5}
 """Test one position in so many of each game's playout (Bezique and Burraco deals are long)."""
 
 

@@ -56,6 +56,17 @@ from tests.conformance.burraco_hooks import (
     burraco_texts,
     burraco_with_zones,
 )
+from tests.conformance.coinche_hooks import (
+    coinche_deals_finished,
+    coinche_flow,
+    coinche_hidden,
+    coinche_order_key,
+    coinche_playout_check,
+    coinche_shown,
+    coinche_step_check,
+    coinche_texts,
+    coinche_with_zones,
+)
 from tests.conformance.zones import (
     CANONICAL_SUITS,
     HiddenCards,
@@ -1344,6 +1355,22 @@ HOOKS: dict[str, GameHooks] = {
         step_check=_bezique_step_check,
         playout_check=_bezique_playout_check,
         deals_finished=_bezique_deals_finished,
+    ),
+    "coinche": GameHooks(
+        presets=option_presets("coinche"),
+        fixed_seeds=LONG_MATCH_SEEDS,
+        base_options={"target": 500},
+        playout_moves=80,
+        candidate_texts=coinche_texts,
+        hidden=coinche_hidden,
+        ordered_zones=frozenset({"trick"}),
+        shown=coinche_shown,
+        with_zones=coinche_with_zones,
+        flow=coinche_flow,
+        order_key=coinche_order_key,
+        step_check=coinche_step_check,
+        playout_check=coinche_playout_check,
+        deals_finished=coinche_deals_finished,
     ),
     "ecarte": GameHooks(
         presets=option_presets("ecarte"),

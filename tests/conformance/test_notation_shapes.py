@@ -90,6 +90,19 @@ GRAMMARS: dict[str, Grammar] = {
             "add 1 = 7S", "add 1 7S = 5S 6S 7S = 8S", "add 99999 7S", "add 0 7S", "meld 2H 1H",
         ),
     ),
+    "coinche": Grammar(
+        alone=("pass", "coinche", "surcoinche"),
+        one_card=("play",),
+        other=("bid",),
+        well_formed=(
+            "bid 80 H", "bid 160 c", "BID CAPOT S", "bid 90 SA", "bid 100 ta", "bid generale H",
+            "bid 80 ♥",
+        ),
+        malformed=(
+            "bid", "bid 80", "bid 85 H", "bid 170 H", "bid 70 H", "bid 80 X", "bid 80 H S",
+            "bid capot", "bid H 80", "bid 80 7S", "bid -80 H",
+        ),
+    ),
     "ecarte": Grammar(
         alone=("propose", "accept", "refuse", "king"),
         one_card=("play",),
@@ -112,7 +125,7 @@ DESIGN_DEAL_FIELDS = ("hands", "turnup", "stock", "talon", "pozzetti", "discard"
 """Every deal field name DESIGN.md §3 gives any game."""
 
 UNKNOWN_KEYWORDS = (
-    "bid 80 H", "bid", "declare KS QS", "marry KS QS", "frobnicate", "7S", "playy 7S",
+    "overcall 80 H", "double", "declare KS QS", "marry KS QS", "frobnicate", "7S", "playy 7S",
     "pla 7S", "plays 7S", "play7S", "deals", "-", "deal:",
 )  # fmt: skip
 """Texts whose keyword no game has."""

@@ -16,6 +16,7 @@ SINGLE_DEAL: dict[str, dict[str, Any]] = {
     "bezique": {"target": None},
     "ecarte": {"target": None},
     "burraco": {"target": None, "players": 2},
+    "coinche": {"target": None},
 }
 """Options for a one-deal match of each game (two-handed Burraco keeps its playouts short)."""
 

@@ -17,7 +17,7 @@ from parlour.engine import (
 )
 from tests.events.helpers import SINGLE_DEAL, cards_mentioned, playout
 
-GAMES = ("belote", "bezique", "ecarte", "burraco")
+GAMES = ("belote", "bezique", "ecarte", "burraco", "coinche")
 
 PRIVATE_MOVE_KINDS = {("ecarte", "discard")}
 """Moves whose cards only the mover sees (by the rules: the Écarté discard is face down); the
@@ -77,7 +77,10 @@ def test_every_event_is_json_ready_with_its_kind_first(game: str, seed: int) -> 
             assert json.loads(json.dumps(data)) == data
 
 
-@given(game=st.sampled_from(("belote", "bezique", "ecarte")), seed=st.integers(0, 2**32 - 1))
+@given(
+    game=st.sampled_from(("belote", "bezique", "ecarte", "coinche")),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_a_trick_won_names_the_seat_the_play_gave_it_to(game: str, seed: int) -> None:
     """The winner a trick's event names is the one the state after records: the seat to lead
     next, with the trick as the view's last trick, or, when the trick ended the deal, the side

@@ -29,7 +29,7 @@ GAMES = tuple(parlour.game_names())
 
 KEYWORDS = (
     "deal", "pass", "take", "play", "propose", "accept", "refuse", "discard", "king", "meld",
-    "exchange", "show", "draw", "pickup", "add", "=",
+    "exchange", "show", "draw", "pickup", "add", "=", "bid", "coinche", "surcoinche", "capot",
 )  # fmt: skip
 """Every keyword of every game's notation (the fuzzers mix them across games on purpose)."""
 
@@ -38,6 +38,7 @@ SAMPLE_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "bezique": ({"target": None},),
     "ecarte": ({"target": None}, {"target": 7}),
     "burraco": ({"target": None}, {"target": None, "players": 2}),
+    "coinche": ({"target": None}, {"target": 500}),
     "toy": ({"target": None}, {"target": 3}),
 }
 """The options of the seeded matches the fuzzers mutate (single deals keep them short)."""

@@ -134,6 +134,17 @@ PLANS: dict[str, Plan] = {
             Inside("seed3-last-stage", 3, 9, until=_bezique_last_stage),
         ),
     ),
+    # Fresh deals to depth 3: the auction's first calls (about forty each). Inside: a contract
+    # of 80 hearts into the first tricks' follow and trump duties; a coinched 100 spades (pass
+    # or surcoinche, then the play).
+    "coinche": Plan(
+        seeds=(3, 7, 11),
+        depth=3,
+        inside=(
+            Inside("seed3-play", 3, 6, moves=("bid 80 H", "pass", "pass", "pass")),
+            Inside("seed7-coinched", 7, 5, moves=("bid 100 S", "coinche")),
+        ),
+    ),
     # Fresh deals to depth 6: propose/accept/refuse, the king, leads without proposing and the
     # discards. Inside: a proposal accepted, so every discard of both players.
     "ecarte": Plan(
@@ -156,6 +167,7 @@ PLAYTHROUGHS: dict[str, PlaythroughSpec] = {
     "belote": PlaythroughSpec("belote", 11, {"target": None}),
     "bezique": PlaythroughSpec("bezique", 7, {"target": None}),
     "ecarte": PlaythroughSpec("ecarte", 59, {"target": None}),
+    "coinche": PlaythroughSpec("coinche", 5, {"target": None}),
 }
 
 

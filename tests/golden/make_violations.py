@@ -174,6 +174,21 @@ def _belote_texts(state: Any, rng: random.Random) -> list[str]:
     ]
 
 
+def _coinche_texts(state: Any, rng: random.Random) -> list[str]:
+    return [
+        "pass",
+        "coinche",
+        "surcoinche",
+        *(f"bid {value} {suit}" for value in (80, 90, 120, 160, "capot") for suit in "SHDC"),
+        "bid 90 SA",
+        "bid 100 TA",
+        "bid generale H",
+        *(f"play {card}" for card in _deck_texts("coinche")),
+        "draw",
+        "play 2H",
+    ]
+
+
 def _ecarte_texts(state: Any, rng: random.Random) -> list[str]:
     hand: list[str] = list(_seat_view(state).get("hand", []))
     texts = ["propose", "accept", "refuse", "king", "discard", "draw"]
@@ -353,6 +368,16 @@ SEARCHES: dict[str, GameSearch] = {
         ),
         candidates=_belote_texts,
         valid_presets=({"target": None}, {"target": 300}),
+    ),
+    "coinche": GameSearch(
+        presets=(
+            Preset({"target": None}),
+            Preset({"target": None, "must_undertrump": True}),
+            Preset({"target": None, "capot_coinche": False}),
+            Preset({"target": 500}),
+        ),
+        candidates=_coinche_texts,
+        valid_presets=({"target": None}, {"target": 500}),
     ),
     "ecarte": GameSearch(
         presets=(

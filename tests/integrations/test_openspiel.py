@@ -26,6 +26,8 @@ SIM_CASES: tuple[tuple[str, dict[str, Any], int], ...] = (
     ("ecarte", {}, 10 if THOROUGH else 3),  # whole matches to 5 points: they are short
     ("burraco", SINGLE, 2 if THOROUGH else 1),
     ("burraco", {"target": None, "players": 2}, 2 if THOROUGH else 1),
+    ("coinche", SINGLE, 6 if THOROUGH else 2),
+    ("coinche", {"target": None, "sans_atout": True, "tout_atout": True, "generale": True}, 2),
 ) + ((("belote", {}, 1), ("bezique", {}, 1)) if THOROUGH else ())
 
 
@@ -212,7 +214,7 @@ def _bot_game(name: str, options: dict[str, Any], kind: str, decisions: int) -> 
 
 
 @pytest.mark.parametrize("kind", ("mcts", "ismcts"))
-@pytest.mark.parametrize("name", ("belote", "bezique", "ecarte"))
+@pytest.mark.parametrize("name", ("belote", "bezique", "ecarte", "coinche"))
 def test_python_bots_play_a_whole_game(name: str, kind: str) -> None:
     state, _ = _bot_game(name, SINGLE, kind, 10_000)
     assert state.is_terminal()

@@ -33,6 +33,7 @@ CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("ecarte", {}),
     ("burraco", {"target": None}),
     ("burraco", {"target": None, "players": 2}),
+    ("coinche", {"target": None}),
 )
 
 
@@ -69,7 +70,7 @@ def _play_out(environment: Any, rng: random.Random) -> dict[str, float]:
     return collected
 
 
-@pytest.mark.parametrize("name", ("belote", "ecarte", "burraco"))
+@pytest.mark.parametrize("name", ("belote", "ecarte", "burraco", "coinche"))
 def test_rewards_add_up_to_the_deals_points(name: str) -> None:
     """Over a whole single-deal match, each agent's rewards add up to its side's points minus
     the other side's (Écarté: a whole match to 5)."""

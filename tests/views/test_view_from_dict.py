@@ -14,7 +14,7 @@ import parlour
 from parlour.engine import get_game
 from tests.strategies import iter_playout, playouts, seeds
 
-GAMES = ("belote", "bezique", "ecarte", "burraco")
+GAMES = ("belote", "bezique", "ecarte", "burraco", "coinche")
 
 
 def _single_deal(game: str) -> dict[str, Any]:

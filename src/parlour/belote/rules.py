@@ -9,8 +9,6 @@ from __future__ import annotations
 from parlour.base import (
     PIQUET_DECK,
     Card,
-    Rank,
-    Suit,
     partnership_teams,
     piquet_cards,
     piquet_index,
@@ -21,7 +19,19 @@ from parlour.engine import (
     ScoreReason,
     reasons_of,
 )
-from parlour.tricks import CardTable, Condition, Demand, Obligation, Scope, TrickRules
+from parlour.tricks import (
+    BELOTE_CARD_TABLE,
+    BELOTE_PAIR_POINTS,
+    BELOTE_PLAIN_ORDER,
+    BELOTE_PLAIN_POINTS,
+    BELOTE_TRUMP_ORDER,
+    BELOTE_TRUMP_POINTS,
+    TrickRules,
+    belote_clauses,
+    trump_contract_points,
+)
+from parlour.tricks import KING_QUEEN_OF as KING_QUEEN_OF  # the belote pair of each suit
+from parlour.tricks import LAST_TRICK_BONUS as LAST_TRICK_BONUS  # the dix de der
 
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 4
@@ -29,8 +39,7 @@ TEAMS = partnership_teams(PLAYERS)
 """The teams: partners opposite, seats 0 and 2 against 1 and 3."""
 TRICKS_PER_DEAL = 8
 CARDS_PER_HAND = 8
-LAST_TRICK_BONUS = 10
-BELOTE_POINTS = 20
+BELOTE_POINTS = BELOTE_PAIR_POINTS
 CARD_POINTS_TOTAL = 162
 """152 card points in the pack plus 10 for the last trick."""
 
@@ -75,17 +84,13 @@ ANNOUNCEMENT_WORDS: tuple[str, str] = ("belote", "rebelote")
 """What the holder of the king and queen of trumps says on playing the first of the two, and
 the second (rules §3.5)."""
 
-TRUMP_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT,
-               Rank.SEVEN)  # fmt: skip
+TRUMP_ORDER = BELOTE_TRUMP_ORDER
 """Trump ranks, highest first."""
-PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
-               Rank.SEVEN)  # fmt: skip
+PLAIN_ORDER = BELOTE_PLAIN_ORDER
 """Ranks of the other suits, highest first."""
 
-TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4,
-                Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
-PLAIN_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
-                Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
+TRUMP_POINTS = BELOTE_TRUMP_POINTS
+PLAIN_POINTS = BELOTE_PLAIN_POINTS
 
 DEAL_FIELDS = (
     DealField("hands", (5, 5, 5, 5), ordered=False),
@@ -102,7 +107,7 @@ STOCK_PACKET_TO_OTHERS = 3
 """After a take, the stock goes out in seat order from the dealer's next seat, ending with the
 dealer: 3 cards to each non-taker, 2 to the taker (who also receives the turn-up)."""
 
-CARD_TABLE = CardTable.build(DECK, TRUMP_ORDER, PLAIN_ORDER)
+CARD_TABLE = BELOTE_CARD_TABLE
 
 
 card_index = piquet_index
@@ -117,74 +122,16 @@ def card_points(card: int, trump: int) -> int:
     return table[DECK[card].rank]
 
 
-def _suit_points(points: dict[Rank, int]) -> tuple[int, ...]:
-    ranks = [DECK[index].rank for index in range(8)]
-    return tuple(
-        sum(points[ranks[bit]] for bit in range(8) if byte >> bit & 1) for byte in range(256)
-    )
+mask_points = trump_contract_points
+"""The card points of every card in a mask with a trump suit (`parlour.tricks`)."""
 
-
-TRUMP_SUIT_POINTS = _suit_points(TRUMP_POINTS)
-"""Card points of each 8-bit suit pattern when that suit is trump."""
-PLAIN_SUIT_POINTS = _suit_points(PLAIN_POINTS)
-"""Card points of each 8-bit suit pattern of a suit that is not trump."""
-
-
-def mask_points(mask: int, trump: int) -> int:
-    """The card points of every card in ``mask`` with ``trump`` as trump suit."""
-    total = 0
-    for suit in range(4):
-        byte = (mask >> (8 * suit)) & 255
-        total += TRUMP_SUIT_POINTS[byte] if suit == trump else PLAIN_SUIT_POINTS[byte]
-    return total
-
-
-KING_QUEEN_OF = tuple(
-    (1 << card_index(Card.of(Rank.KING, suit))) | (1 << card_index(Card.of(Rank.QUEEN, suit)))
-    for suit in Suit
-)
-"""The mask of the king and queen of each suit: belote-rebelote when that suit is trump."""
-
-_FOLLOW = Obligation(
-    rule="belote.must_follow",
-    demand=Demand.LED_SUIT,
-    message="you must follow suit: {led_suit} was led and you hold {required}",
-)
-_OVERTRUMP_WHEN_LED = Obligation(
-    rule="belote.must_overtrump",
-    demand=Demand.OVERTRUMP,
-    when=Condition.TRUMP_LED,
-    message="trumps were led: you must play higher than {highest_trump} "
-    "(you hold {required}), even over your partner",
-)
-_TRUMP = Obligation(
-    rule="belote.must_trump",
-    demand=Demand.TRUMPS,
-    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.NO_TRUMP_IN_TRICK,
-    message="you cannot follow {led_suit} and the opponents are winning: "
-    "you must trump (you hold {required})",
-)
-_OVERTRUMP = Obligation(
-    rule="belote.must_overtrump",
-    demand=Demand.OVERTRUMP,
-    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
-    message="you must overtrump: you hold {required}, the highest trump played is {highest_trump}",
-)
-_UNDERTRUMP = Obligation(
-    rule="belote.must_undertrump",
-    demand=Demand.TRUMPS,
-    when=Condition.PLAIN_LED | Condition.OPPONENT_WINNING | Condition.TRUMP_IN_TRICK,
-    message="you cannot overtrump {highest_trump}, but the opponents are winning: "
-    "you must still play a trump (you hold {required})",
-)
-_OVERTRUMP_IF_TRUMPING_OVER_PARTNER = Obligation(
-    rule="belote.must_overtrump",
-    demand=Demand.OVERTRUMP,
-    when=Condition.PLAIN_LED | Condition.PARTNER_WINNING,
-    scope=Scope.TRUMPS,
-    message="your partner is winning, so you may discard, but a trump must beat "
-    "{highest_trump} (you hold {required})",
-)
+_CLAUSES = belote_clauses("belote")
+_FOLLOW = _CLAUSES["follow"]
+_OVERTRUMP_WHEN_LED = _CLAUSES["overtrump_when_led"]
+_TRUMP = _CLAUSES["trump"]
+_OVERTRUMP = _CLAUSES["overtrump"]
+_UNDERTRUMP = _CLAUSES["undertrump"]
+_OVERTRUMP_IF_TRUMPING_OVER_PARTNER = _CLAUSES["overtrump_if_trumping_over_partner"]
 
 PLAY_RULES: dict[str, TrickRules] = {
     "seed_overtrump_if_trumping": TrickRules(

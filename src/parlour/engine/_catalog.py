@@ -13,7 +13,9 @@ fields, the sentences from its options module's ``DESCRIPTIONS``.
 
 Types (``type``): ``"boolean"``, ``"integer"``, ``"string"``, ``"integer_list"`` (a JSON list
 of integers; a choice among lists lists them in ``allowed``), ``"string_list"`` (a list drawn
-from ``allowed``, order and repeats not mattering).
+from ``allowed``, order and repeats not mattering), ``"string_or_false"`` (a choice of
+``false``, the option off, or one of the strings ``allowed`` also lists: Coinche's
+``round_scores``).
 """
 
 from __future__ import annotations
@@ -92,6 +94,8 @@ def _spec(name: str, default: Any, check: OptionCheck, description: str) -> Opti
     """The public spec of one option field, read from its checker's kind and allowed values."""
     if check.kind == "choice":
         types = {_json_type(value) for value in check.allowed}
+        if types == {"boolean", "string"} and True not in check.allowed:
+            types = {"string_or_false"}
         if len(types) != 1:
             raise TypeError(f"option {name!r} mixes types {sorted(types)}")
         return OptionSpec(

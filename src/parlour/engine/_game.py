@@ -340,8 +340,8 @@ def game_names() -> tuple[str, ...]:
     Raises: nothing.
 
     >>> import parlour
-    >>> parlour.game_names()[:4]
-    ('belote', 'bezique', 'burraco', 'ecarte')
+    >>> parlour.game_names()[:5]
+    ('belote', 'bezique', 'burraco', 'coinche', 'ecarte')
     """
     return tuple(_BY_NAME)
 

@@ -17,6 +17,7 @@ from parlour import (
     belote,
     bezique,
     burraco,
+    coinche,
     ecarte,
     engine,
 )
@@ -28,6 +29,7 @@ GAMES: tuple[engine.Game, ...] = (
     belote.GAME,
     bezique.GAME,
     burraco.GAME,
+    coinche.GAME,
     ecarte.GAME,
 )
 """Every built-in game object, in the order `parlour.game_names` lists them: the one place a
@@ -36,7 +38,13 @@ game is registered."""
 for _game in GAMES:
     engine.register(_game)
 
-AnyState = belote.BeloteState | bezique.BeziqueState | ecarte.EcarteState | burraco.BurracoState
+AnyState = (
+    belote.BeloteState
+    | bezique.BeziqueState
+    | ecarte.EcarteState
+    | burraco.BurracoState
+    | coinche.CoincheState
+)
 """The state of any built-in game."""
 
 
@@ -72,6 +80,14 @@ def new_game(
     seed: int | None = None,
     dealer: int = 0,
 ) -> burraco.BurracoState: ...
+@overload
+def new_game(
+    name: Literal["coinche"],
+    *,
+    options: Mapping[str, Any] | coinche.Options | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+) -> coinche.CoincheState: ...
 @overload
 def new_game(
     name: str,
@@ -117,6 +133,8 @@ def view(state: bezique.BeziqueState, seat: int | None) -> bezique.BeziqueView: 
 def view(state: ecarte.EcarteState, seat: int | None) -> ecarte.EcarteView: ...
 @overload
 def view(state: burraco.BurracoState, seat: int | None) -> burraco.BurracoView: ...
+@overload
+def view(state: coinche.CoincheState, seat: int | None) -> coinche.CoincheView: ...
 @overload
 def view(state: Any, seat: int | None) -> View: ...
 def view(state: Any, seat: int | None) -> View:

@@ -1,7 +1,7 @@
 """parlour's games as OpenSpiel games (the optional extra ``parlour[openspiel]``).
 
-Importing this module registers ``parlour_belote``, ``parlour_bezique``, ``parlour_ecarte`` and
-``parlour_burraco`` with `pyspiel.register_game`; load one with
+Importing this module registers ``parlour_belote``, ``parlour_bezique``, ``parlour_ecarte``,
+``parlour_burraco`` and ``parlour_coinche`` with `pyspiel.register_game`; load one with
 ``pyspiel.load_game("parlour_belote")`` or `load_game`. Each is a sequential,
 imperfect-information game with explicit chance:
 

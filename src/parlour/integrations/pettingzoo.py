@@ -1,7 +1,7 @@
 """parlour's games as PettingZoo AEC environments (the optional extra ``parlour[pettingzoo]``).
 
-``BeloteEnv()``, ``BeziqueEnv()``, ``EcarteEnv()`` and ``BurracoEnv()`` (or ``env("belote")``)
-are turn-based (AEC) environments with one agent per seat (``player_0``…):
+``BeloteEnv()``, ``BeziqueEnv()``, ``EcarteEnv()``, ``BurracoEnv()`` and ``CoincheEnv()`` (or
+``env("belote")``) are turn-based (AEC) environments with one agent per seat (``player_0``…):
 
 * **Actions** are the ids of `parlour.encoding` (``Discrete(num_actions)``); a Burraco meld or
   an Écarté discard takes several steps of the same agent (sub-actions), and parlour applies the
@@ -43,6 +43,7 @@ __all__ = [
     "BeloteEnv",
     "BeziqueEnv",
     "BurracoEnv",
+    "CoincheEnv",
     "EcarteEnv",
     "ParlourEnv",
     "env",
@@ -264,6 +265,13 @@ class BurracoEnv(ParlourEnv):
         super().__init__("burraco", options, render_mode)
 
 
+class CoincheEnv(ParlourEnv):
+    """Coinche as a PettingZoo AEC environment (four agents)."""
+
+    def __init__(self, options: dict[str, Any] | None = None, render_mode: str | None = None):
+        super().__init__("coinche", options, render_mode)
+
+
 class EnvironmentClass(Protocol):
     """What `ENVIRONMENTS` holds: a game's environment class, called with its options."""
 
@@ -277,6 +285,7 @@ ENVIRONMENTS: dict[str, EnvironmentClass] = {
     "bezique": BeziqueEnv,
     "ecarte": EcarteEnv,
     "burraco": BurracoEnv,
+    "coinche": CoincheEnv,
 }
 """The environment class of each game."""
 

@@ -1,8 +1,23 @@
 """The trick-game machinery that Belote, Bezique and Écarté share: rank tables and the trick
 winner, the evaluator of obligation records, the trick-game skeleton (`TrickGame`) with its
-play verdicts, what a card played reveals about a hand, and the trick zones of a seat's screen.
+play verdicts, what a card played reveals about a hand, the trick zones of a seat's screen, and
+the card play of the Belote family (classic Belote and Coinche: rank orders, card points, the
+belote pair and the §3.4 clauses).
 """
 
+from parlour.tricks._belote_family import (
+    BELOTE_CARD_TABLE,
+    BELOTE_PAIR_POINTS,
+    BELOTE_PLAIN_ORDER,
+    BELOTE_PLAIN_POINTS,
+    BELOTE_TRUMP_ORDER,
+    BELOTE_TRUMP_POINTS,
+    KING_QUEEN_OF,
+    LAST_TRICK_BONUS,
+    belote_clauses,
+    rank_points_by_suit_pattern,
+    trump_contract_points,
+)
 from parlour.tricks._evaluator import (
     NO_TRUMP,
     CardTable,
@@ -39,6 +54,14 @@ from parlour.tricks._skeleton import (
 )
 
 __all__ = [
+    "BELOTE_CARD_TABLE",
+    "BELOTE_PAIR_POINTS",
+    "BELOTE_PLAIN_ORDER",
+    "BELOTE_PLAIN_POINTS",
+    "BELOTE_TRUMP_ORDER",
+    "BELOTE_TRUMP_POINTS",
+    "KING_QUEEN_OF",
+    "LAST_TRICK_BONUS",
     "NO_TRUMP",
     "CardTable",
     "Condition",
@@ -55,6 +78,7 @@ __all__ = [
     "TrickEvaluator",
     "TrickGame",
     "TrickRules",
+    "belote_clauses",
     "broken_obligation",
     "excluded_by_play",
     "keyword_parser",
@@ -63,6 +87,8 @@ __all__ = [
     "not_held",
     "play_parser",
     "played_text",
+    "rank_points_by_suit_pattern",
     "seat_to_act",
     "trick_zones",
+    "trump_contract_points",
 ]

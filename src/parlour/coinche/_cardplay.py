@@ -1,0 +1,84 @@
+"""Coinche's card play (rules C.4) as pure functions: the evaluator of the obligations a
+contract and the options select (classic Belote's clauses, `parlour.coinche.rules`), the
+trick's winner, and the deal's finished tricks read back from the cards played.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from parlour.coinche._options import Options
+from parlour.coinche.rules import (
+    CARD_TABLE,
+    COLOUR_EVALUATORS,
+    PLAYERS,
+    SA,
+    SA_EVALUATOR,
+    TA_EVALUATOR,
+    trick_trump,
+)
+from parlour.tricks import TrickEvaluator
+
+__all__ = [
+    "FinishedTrick",
+    "evaluator_for",
+    "finished_tricks",
+    "legal_cards",
+    "trick_winner",
+    "winning_card_after",
+]
+
+FinishedTrick = tuple[int, tuple[int, ...], int]
+"""A finished trick as (leader, its four cards in playing order, winner)."""
+
+
+def evaluator_for(options: Options, denomination: int) -> TrickEvaluator:
+    """The evaluator of the duties of a contract in ``denomination`` under ``options``."""
+    if denomination < 4:
+        return COLOUR_EVALUATORS[(options.partner_winning, options.must_undertrump)]
+    return SA_EVALUATOR if denomination == SA else TA_EVALUATOR
+
+
+def trick_winner(denomination: int, leader: int, trick: tuple[int, ...]) -> int:
+    """The seat whose card wins ``trick`` (so far), led by ``leader``."""
+    position = CARD_TABLE.winning_index(trick_trump(denomination, trick[0]), trick)
+    return (leader + position) % PLAYERS
+
+
+def winning_card_after(denomination: int, trick: tuple[int, ...], winning: int, card: int) -> int:
+    """The card winning ``trick`` once ``card`` is played to it, ``winning`` the card that won
+    it before (-1: ``card`` leads): the rule of `trick_winner`, read from
+    `parlour.tricks.CardTable.takes_from` under the trick's trump."""
+    if winning < 0:
+        return card
+    takes = CARD_TABLE.takes_from[trick_trump(denomination, trick[0])][winning]
+    return card if takes >> card & 1 else winning
+
+
+def legal_cards(
+    options: Options, denomination: int, hand: int, trick: tuple[int, ...], winning: int,
+    partner_winning: bool,
+) -> int:  # fmt: skip
+    """The cards of ``hand`` the seat to act may play to ``trick`` (any card to lead), in which
+    ``winning`` wins so far (played by the partner: ``partner_winning``)."""
+    if not trick:
+        return hand
+    return evaluator_for(options, denomination).following(
+        trick_trump(denomination, trick[0]), hand, trick[0], winning, partner_winning
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def finished_tricks(
+    played: tuple[int, ...], first_leader: int, denomination: int
+) -> tuple[FinishedTrick, ...]:
+    """The deal's finished tricks, read from the cards played in order (four a trick): the
+    first led by ``first_leader``, each next by the previous one's winner."""
+    tricks: list[FinishedTrick] = []
+    leader = first_leader
+    for start in range(0, len(played), PLAYERS):
+        cards = played[start : start + PLAYERS]
+        winner = trick_winner(denomination, leader, cards)
+        tricks.append((leader, cards, winner))
+        leader = winner
+    return tuple(tricks)

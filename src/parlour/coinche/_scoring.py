@@ -1,0 +1,180 @@
+"""Scoring a finished Coinche deal (rules C.6) and deciding the match (C.8): pure functions of
+the deal's facts and the options."""
+
+from __future__ import annotations
+
+import attrs
+
+from parlour.coinche._options import Options
+from parlour.coinche._state import DealResult
+from parlour.coinche.rules import (
+    CAPOT,
+    DECK,
+    DENOMINATIONS,
+    GENERALE,
+    LAST_TRICK_BONUS,
+    TEAMS,
+    ScoreReasons,
+    mask_points,
+)
+from parlour.engine import ScoreEvent, ScoreReason
+
+__all__ = ["DealFacts", "match_winner_team", "multiplier", "score_deal", "team_seats"]
+
+FULL_DECK = (1 << len(DECK)) - 1
+MIN_82 = 82
+"""pagat's least total for a contract of 80 (``contract_test = "reach_bid_min_82"``)."""
+
+
+def team_seats(team: int) -> tuple[int, int]:
+    """The two seats of team 0 (seats 0, 2) or team 1 (seats 1, 3)."""
+    first, second = TEAMS[team]
+    return (first, second)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class DealFacts:
+    """What the auction and the play of one deal established, before any scoring rule."""
+
+    number: int
+    dealer: int
+    value: int
+    denomination: int
+    taker: int
+    level: int
+    won: tuple[int, int]
+    last_trick_team: int
+    bidder_tricks: int
+    """The tricks the bidder himself took (a générale is made only with all 8)."""
+    belote: tuple[int, int]
+    """Each team's belote points (rules C.5)."""
+    announcements: tuple[int, int] = (0, 0)
+
+
+def multiplier(options: Options, level: int) -> int:
+    """``m`` of rules C.6: 1, 2 if coinched, ``surcoinche_multiplier`` if surcoinched."""
+    return (1, 2, options.surcoinche_multiplier)[level]
+
+
+def _made(options: Options, facts: DealFacts, card_points: list[int], takers: int) -> bool:
+    """The contract test of rules C.6."""
+    won_all = facts.won[takers] == FULL_DECK
+    if facts.value == CAPOT:
+        return won_all
+    if facts.value == GENERALE:
+        return facts.bidder_tricks == 8
+    defenders = 1 - takers
+    counted = facts.belote if options.belote_counts_for_contract else (0, 0)
+    total = [card_points[team] + counted[team] + facts.announcements[team] for team in (0, 1)]
+    needed = facts.value
+    if options.contract_test == "reach_bid_min_82":
+        needed = max(needed, MIN_82)
+    if total[takers] < needed:
+        return False
+    return options.contract_test != "reach_bid_and_beat_defence" or (
+        total[takers] > total[defenders]
+    )
+
+
+def _rounded(points: int) -> int:
+    """To the nearest ten: ending 5 or below down, 6 or above up (rules C.6)."""
+    return (points + 4) // 10 * 10
+
+
+def score_deal(options: Options, facts: DealFacts) -> DealResult:
+    """Apply the contract test and the scoring table of rules C.6 to one played deal."""
+    takers = facts.taker % 2
+    defenders = 1 - takers
+    won = facts.won
+    capot_team = 0 if won[0] == FULL_DECK else 1 if won[1] == FULL_DECK else None
+    card_points = [mask_points(won[0], facts.denomination), mask_points(won[1], facts.denomination)]
+    if capot_team is not None:
+        card_points[capot_team] = options.capot_points
+        card_points[1 - capot_team] = 0
+    else:
+        card_points[facts.last_trick_team] += LAST_TRICK_BONUS
+    made = _made(options, facts, card_points, takers)
+    m = multiplier(options, facts.level)
+    value = facts.value
+    belote = facts.belote
+    announcements = facts.announcements
+    kept = options.belote_on_failure == "kept_by_holder"
+    awards: list[ScoreEvent] = []
+    points = [0, 0]
+
+    def award(team: int, amount: int, reason: ScoreReason) -> None:
+        if amount:
+            awards.append(
+                ScoreEvent(
+                    seats=team_seats(team), points=amount, reason=reason.id, deal=facts.number
+                )
+            )
+            points[team] += amount
+
+    def award_belotes(winner: int | None) -> None:
+        """Each belote to ``winner`` (``None``: to its holder's side, or when ``kept``)."""
+        for team in (0, 1):
+            if belote[team]:
+                award(team if winner is None or kept else winner, belote[team],
+                      ScoreReasons.BELOTE)  # fmt: skip
+
+    def award_announcements(winner: int | None) -> None:
+        for team in (0, 1):
+            award(team if winner is None else winner, announcements[team],
+                  ScoreReasons.ANNOUNCEMENTS)  # fmt: skip
+
+    contract_only = options.scoring == "contract_only"
+    times_base = options.coinche_multiplies == "base_and_contract"
+    if made and m == 1:
+        if not contract_only:
+            award(takers, card_points[takers], ScoreReasons.CARD_POINTS)
+            award(defenders, card_points[defenders], ScoreReasons.CARD_POINTS)
+        award(takers, value, ScoreReasons.CONTRACT)
+        award_belotes(None)
+        award_announcements(None)
+    else:
+        winner = takers if made else defenders
+        if not contract_only:
+            base = options.capot_points if made and capot_team == takers else options.deal_base
+            award(winner, base * m if times_base else base, ScoreReasons.BASE)
+        award(winner, value * m, ScoreReasons.CONTRACT)
+        award_belotes(winner)
+        award_announcements(winner)
+    if options.round_scores == "nearest_ten":
+        for team in (0, 1):
+            award(team, _rounded(points[team]) - points[team], ScoreReasons.ROUNDING)
+    return DealResult(
+        number=facts.number,
+        dealer=facts.dealer,
+        outcome="made" if made else "failed",
+        taker=facts.taker,
+        value=value,
+        denomination=DENOMINATIONS[facts.denomination],
+        level=facts.level,
+        tricks=(won[0].bit_count() // 4, won[1].bit_count() // 4),
+        card_points=(card_points[0], card_points[1]),
+        belote=belote,
+        announcements=announcements,
+        capot_team=capot_team,
+        points=(points[0], points[1]),
+        awards=tuple(awards),
+    )
+
+
+def match_winner_team(
+    options: Options, match_score: tuple[int, int], last: DealResult
+) -> int | None:
+    """The team that has won the match after the played deal ``last``, or ``None`` if play goes
+    on (rules C.8): a team at or over the target wins if it is ahead (an exact tie plays another
+    deal); a single deal is won by the side with the higher deal score (on equal scores, the
+    takers if their contract was made, else the defenders)."""
+    if options.target is None:
+        assert last.taker is not None
+        first, second = last.points
+        if first != second:
+            return 0 if first > second else 1
+        takers = last.taker % 2
+        return takers if last.outcome == "made" else 1 - takers
+    if max(match_score) < options.target or match_score[0] == match_score[1]:
+        return None
+    return 0 if match_score[0] > match_score[1] else 1

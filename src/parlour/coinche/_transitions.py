@@ -1,0 +1,221 @@
+"""Coinche's checks and transitions of each move type once it is the seat's turn in a deal under
+way (`MOVE_CHECKS` and `MOVE_TRANSITIONS`, read by `parlour.tricks.TrickGame`): the auction by
+`parlour.coinche._auction`, the card play by `parlour.coinche._cardplay`, the score by
+`parlour.coinche._scoring`."""
+
+from __future__ import annotations
+
+from parlour.base import PIQUET_INDEX_BY_CODE, Card
+from parlour.coinche._auction import auction_step, auction_violation
+from parlour.coinche._cardplay import evaluator_for, finished_tricks, winning_card_after
+from parlour.coinche._moves import Bid, Coinche, Pass, Play, Surcoinche
+from parlour.coinche._scoring import DealFacts, match_winner_team, score_deal
+from parlour.coinche._state import (
+    CoincheState,
+    DealResult,
+    Phase,
+    Table,
+    first_leader_of,
+    make_state,
+)
+from parlour.coinche.rules import (
+    BELOTE_POINTS,
+    DEAL_LAYOUT,
+    KING_QUEEN_OF,
+    PLAYERS,
+    belote_suits,
+    trick_trump,
+)
+from parlour.engine import Deal, Move, Violation
+from parlour.tricks import (
+    MoveCheck,
+    MoveTransition,
+    broken_obligation,
+    not_a_card,
+    not_held,
+)
+
+__all__ = [
+    "MOVE_CHECKS",
+    "MOVE_TRANSITIONS",
+    "belote_points",
+    "between_deals",
+    "read_hands",
+]
+
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_AUCTION_OVER = Violation("phase.wrong_move", "the auction is over: play a card")
+_FULL_DECK_MASK = (1 << 32) - 1
+
+
+def between_deals(table: Table, phase: Phase = Phase.DEAL_DUE) -> CoincheState:
+    """The state when a deal is due (or the match is over): only the table says anything."""
+    return CoincheState(table=table, phase=phase)
+
+
+def read_hands(deal: Deal) -> tuple[int, ...] | None:
+    """The four hand masks of ``deal`` if it lays out exactly the deck in four 8-card hands,
+    else ``None``."""
+    reading = DEAL_LAYOUT.read(deal)
+    if reading is None:
+        return None
+    hands, _ = reading
+    return tuple(hands)
+
+
+def _dealt(state: CoincheState, move: Deal) -> CoincheState:
+    hands = read_hands(move)
+    assert hands is not None  # check() refuses any other deal
+    table = state.table
+    new_table = Table(
+        options=table.options, dealer=table.dealer, deal_number=table.deal_number + 1,
+        match_score=table.match_score, deals=table.deals,
+    )  # fmt: skip
+    return make_state(
+        new_table, _AUCTION, (table.dealer + 1) % PLAYERS, hands, hands, (), 0, -1, -1, 0, 0,
+        (), -1, (0, 0), (), -1,
+    )  # fmt: skip
+
+
+# --- the auction -----------------------------------------------------------------------------
+
+
+def _check_auction(state: CoincheState, move: Move) -> Violation | None:
+    if state.phase != _AUCTION:
+        return _AUCTION_OVER
+    return auction_violation(
+        state.table.options, move, state.bid_value, state.bid_seat, state.level, state.to_act
+    )
+
+
+def _speak(state: CoincheState, move: Move) -> CoincheState:
+    table = state.table
+    step = auction_step(
+        table.options, move, state.bid_value, state.bid_denomination, state.bid_seat,
+        state.level, state.passes, state.to_act,
+    )  # fmt: skip
+    auction = (*state.auction, (state.to_act, move))
+    if step.next == "throw_in":
+        thrown_in = DealResult(number=table.deal_number, dealer=table.dealer, outcome="thrown_in")
+        same = table.options.all_pass == "redeal_same_dealer"
+        return between_deals(
+            Table(
+                options=table.options,
+                dealer=table.dealer if same else (table.dealer + 1) % PLAYERS,
+                deal_number=table.deal_number,
+                match_score=table.match_score,
+                deals=(*table.deals, thrown_in),
+            )
+        )
+    if step.next == "speak":
+        phase, to_act, leader = _AUCTION, step.to_act, -1
+    else:
+        phase, to_act = _PLAY, first_leader_of(table.dealer, step.value, step.bidder)
+        leader = to_act
+    return make_state(
+        table, phase, to_act, state.dealt, state.hands, auction, step.value, step.denomination,
+        step.bidder, step.level, step.passes, (), leader, (0, 0), (), -1,
+    )  # fmt: skip
+
+
+# --- the play ----------------------------------------------------------------------------------
+
+
+def _check_play(state: CoincheState, move: Play) -> Violation | None:
+    card = move.card
+    if type(card) is not Card:
+        return not_a_card(move)
+    if state.phase != _PLAY:
+        return Violation("phase.wrong_move", "the auction is not over: pass, bid or coinche")
+    if move in state.legal:
+        return None
+    index = PIQUET_INDEX_BY_CODE[card.code]
+    hand = state.hands[state.to_act]
+    if index < 0 or not hand >> index & 1:
+        return not_held(card)
+    denomination = state.bid_denomination
+    evaluator = evaluator_for(state.table.options, denomination)
+    trump = trick_trump(denomination, state.trick[0])
+    return broken_obligation(evaluator, trump, hand, state.trick, index)
+
+
+def belote_points(state: CoincheState) -> tuple[int, int]:
+    """Each team's belote points (rules C.5): 20 for each belote suit whose king and queen one
+    seat was dealt."""
+    points = [0, 0]
+    for suit in belote_suits(state.bid_denomination):
+        pair = KING_QUEEN_OF[suit]
+        for seat, hand in enumerate(state.dealt):
+            if hand & pair == pair:
+                points[seat % 2] += BELOTE_POINTS
+    return (points[0], points[1])
+
+
+def _play_card(state: CoincheState, move: Play) -> CoincheState:
+    card = PIQUET_INDEX_BY_CODE[move.card.code]
+    seat = state.to_act
+    hands = list(state.hands)
+    hands[seat] &= ~(1 << card)
+    trick = (*state.trick, card)
+    table = state.table
+    winning = winning_card_after(state.bid_denomination, trick, state.winning_card, card)
+    if len(trick) < PLAYERS:
+        return make_state(
+            table, _PLAY, (seat + 1) % PLAYERS, state.dealt, tuple(hands), state.auction,
+            state.bid_value, state.bid_denomination, state.bid_seat, state.level, state.passes,
+            trick, state.leader, state.won, state.played, winning,
+        )  # fmt: skip
+    winner = (state.leader + trick.index(winning)) % PLAYERS
+    mask = sum(1 << each for each in trick)
+    won = (state.won[0] | mask, state.won[1]) if winner % 2 == 0 else (
+        state.won[0], state.won[1] | mask)  # fmt: skip
+    played = state.played + trick
+    if won[0] | won[1] != _FULL_DECK_MASK:
+        return make_state(
+            table, _PLAY, winner, state.dealt, tuple(hands), state.auction, state.bid_value,
+            state.bid_denomination, state.bid_seat, state.level, state.passes, (), winner, won,
+            played, -1,
+        )  # fmt: skip
+    tricks = finished_tricks(played, state.first_leader, state.bid_denomination)
+    facts = DealFacts(
+        number=table.deal_number, dealer=table.dealer, value=state.bid_value,
+        denomination=state.bid_denomination, taker=state.bid_seat, level=state.level, won=won,
+        last_trick_team=winner % 2,
+        bidder_tricks=sum(1 for _, _, taker in tricks if taker == state.bid_seat),
+        belote=belote_points(state),
+    )  # fmt: skip
+    result = score_deal(table.options, facts)
+    match_score = (
+        table.match_score[0] + result.points[0],
+        table.match_score[1] + result.points[1],
+    )
+    over = match_winner_team(table.options, match_score, result) is not None
+    return between_deals(
+        Table(
+            options=table.options, dealer=(table.dealer + 1) % PLAYERS,
+            deal_number=table.deal_number, match_score=match_score,
+            deals=(*table.deals, result),
+        ),
+        Phase.OVER if over else Phase.DEAL_DUE,
+    )  # fmt: skip
+
+
+MOVE_CHECKS: dict[type[Move], MoveCheck] = {
+    Play: _check_play,
+    Pass: _check_auction,
+    Bid: _check_auction,
+    Coinche: _check_auction,
+    Surcoinche: _check_auction,
+}
+"""The check of each Coinche move type (the deal is checked by `parlour.engine`)."""
+
+MOVE_TRANSITIONS: dict[type[Move], MoveTransition] = {
+    Deal: _dealt,
+    Play: _play_card,
+    Pass: _speak,
+    Bid: _speak,
+    Coinche: _speak,
+    Surcoinche: _speak,
+}
+"""The state after each move type, once `check` has accepted the move."""
