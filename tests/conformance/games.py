@@ -550,8 +550,8 @@ def _belote_expected(
         total = options.capot_points if capot == defenders else 162
         points[defenders] = total + belote[defenders] + (0 if kept else belote[takers])
         points[takers] = belote[takers] if kept else 0
-        belote_team = tally.holder_team if kept else defenders
-        recipients["belote.belote"] = belote_team if tally.holder_team is not None else -1
+        if tally.holder_team is not None:
+            recipients["belote.belote"] = tally.holder_team if kept else defenders
     else:  # litige: the defenders score now, the takers' total is held (rules §3.7)
         points[defenders] = card_points[defenders] + belote[defenders]
         recipients["belote.belote"] = tally.holder_team if tally.holder_team is not None else -1
