@@ -487,7 +487,139 @@ def _belote_step_check(step: Step) -> None:
         check_belote_deal_result(after.table.options, result)
 
 
+_BELOTE_TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+_BELOTE_PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+"""Card points (rules §3.1): 62 in the trump suit, 30 in each other suit."""
+
+
+@dataclass
+class _BeloteTally:
+    """What the suite reads of one Belote deal from its moves: the contract, the belote
+    holder, the card points and the last trick of each team (rules §3.5, §3.6)."""
+
+    trump: str
+    taker: int
+    holder_team: int | None
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_team: int = -1
+
+
+def _belote_tally_move(tally: _BeloteTally, seat: int, card: Card) -> None:
+    tally.trick.append((seat, card))
+    if len(tally.trick) < _BELOTE_SEATS:
+        return
+    cards = [played for _, played in tally.trick]
+    winner = tally.trick[_belote_trick_winner(tally.trump, cards)][0]
+    team = winner % 2
+    tally.points[team] += sum(
+        (_BELOTE_TRUMP_POINTS if suit_letter(c) == tally.trump else _BELOTE_PLAIN_POINTS)[
+            rank_token(c)
+        ]
+        for c in cards
+    )
+    tally.tricks[team] += 1
+    tally.last_team = team
+    tally.trick = []
+
+
+def _belote_expected(
+    options: Any, tally: _BeloteTally, held: int
+) -> tuple[str, tuple[int, int], int, dict[str, int]]:
+    """The deal's outcome, the points each team scores, the points held after it, and the team
+    each kind of award goes to, by rules §3.6 and §3.7 with the options."""
+    takers, defenders = tally.taker % 2, 1 - tally.taker % 2
+    capot = next((team for team in (0, 1) if tally.tricks[team] == 8), None)
+    card_points = list(tally.points)
+    if capot is None:
+        card_points[tally.last_team] += 10
+    else:
+        card_points = [0, 0]
+        card_points[capot] = options.capot_points
+    belote = [20 if tally.holder_team == team else 0 for team in (0, 1)]
+    counted = belote if options.belote_counts_for_contract else [0, 0]
+    test_takers = card_points[takers] + counted[takers]
+    test_defenders = card_points[defenders] + counted[defenders]
+    if test_takers != test_defenders:
+        outcome = "made" if test_takers > test_defenders else "failed"
+    else:
+        outcome = {"takers_win": "made", "takers_fail": "failed", "litige": "litige"}[
+            options.tie_rule
+        ]
+    points = [0, 0]
+    recipients = {
+        "belote.last_trick": tally.last_team,
+        "belote.capot": capot if capot is not None else -1,
+        "belote.contract_failed": defenders,
+    }
+    if outcome == "made":
+        points = [card_points[team] + belote[team] for team in (0, 1)]
+        recipients["belote.belote"] = tally.holder_team if tally.holder_team is not None else -1
+    elif outcome == "failed":
+        kept = options.belote_on_failure == "kept_by_holder"
+        total = options.capot_points if capot == defenders else 162
+        points[defenders] = total + belote[defenders] + (0 if kept else belote[takers])
+        points[takers] = belote[takers] if kept else 0
+        if tally.holder_team is not None:
+            recipients["belote.belote"] = tally.holder_team if kept else defenders
+    else:  # litige: the defenders score now, the takers' total is held (rules §3.7)
+        points[defenders] = card_points[defenders] + belote[defenders]
+        recipients["belote.belote"] = tally.holder_team if tally.holder_team is not None else -1
+        held_after = held + card_points[takers] + belote[takers]
+        return outcome, (points[0], points[1]), held_after, recipients
+    winner = takers if outcome == "made" else defenders
+    points[winner] += held
+    recipients["belote.litige"] = winner
+    return outcome, (points[0], points[1]), 0, recipients
+
+
+def _belote_check_awards(steps: Sequence[Step]) -> None:
+    """Every finished deal's points, held points and award recipients are those the suite
+    reckons from the moves: who took, in which suit, who held the king and queen of trumps
+    when the contract was taken, and who won each trick by the rules' rank orders."""
+    tally: _BeloteTally | None = None
+    held = 0
+    for step in steps:
+        before: BeloteState = step.before
+        after: BeloteState = step.after
+        keyword, cards = _words(step.move)
+        if before.phase in _BELOTE_BIDDING and after.phase == Phase.PLAY:
+            trump = _belote_trump(after)
+            king, queen = parse_card(f"K{trump}"), parse_card(f"Q{trump}")
+            zones = get_game(_BELOTE).card_zones(after)
+            holders = [
+                seat
+                for seat in range(_BELOTE_SEATS)
+                if king in zones[f"hand {seat}"] and queen in zones[f"hand {seat}"]
+            ]
+            tally = _BeloteTally(trump, before.to_act, holders[0] % 2 if holders else None)
+        elif before.phase == Phase.PLAY and keyword == "play":
+            assert tally is not None
+            _belote_tally_move(tally, before.to_act, cards[0])
+        for result in after.table.deals[len(before.table.deals) :]:
+            if result.outcome == "thrown_in":
+                continue
+            assert tally is not None and not tally.trick
+            outcome, points, held_after, recipients = _belote_expected(
+                after.table.options, tally, held
+            )
+            assert result.outcome == outcome, (result.outcome, outcome)
+            assert result.points == points, (result.points, points)
+            assert result.held == held_after, (result.held, held_after)
+            for award in result.awards:
+                if award.reason == "belote.card_points":
+                    team = award.seats[0] % 2
+                    assert award.points == tally.points[team], (award, tally.points)
+                    continue
+                team = recipients[award.reason]
+                assert tuple(award.seats) == (team, team + 2), (award, team)
+            held = held_after
+            tally = None
+
+
 def _belote_playout_check(steps: Sequence[Step]) -> None:
+    _belote_check_awards(steps)
     decisions = 0
     for step in steps:
         before: BeloteState = step.before
