@@ -852,8 +852,98 @@ def _ecarte_step_check(step: Step) -> None:
         check_ecarte_deal_result(after.table.options, result)
 
 
+@dataclass
+class _EcarteTally:
+    """What the suite reads of one Écarté deal from its moves (rules §2.5, §2.6)."""
+
+    dealer: int
+    trump: str
+    turnup_king: bool
+    first_decision: str = ""
+    proposals: int = 0
+    refusals: list[int] = field(default_factory=list)
+    marker: int | None = None
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+
+
+def _ecarte_tally_move(tally: _EcarteTally, before: Any, keyword: str, cards: list[Card]) -> None:
+    seat = before.to_act
+    nondealer = 1 - tally.dealer
+    if seat == nondealer and not tally.first_decision and keyword in ("propose", "play", "king"):
+        tally.first_decision = keyword
+    if keyword == "propose":
+        tally.proposals += 1
+    elif keyword == "refuse":
+        tally.refusals.append(tally.proposals)
+    elif keyword == "king":
+        tally.marker = seat
+    elif keyword == "play":
+        (card,) = cards
+        first_lead = not tally.trick and tally.tricks == [0, 0]
+        if first_lead and card == parse_card(f"K{tally.trump}") and tally.marker is None:
+            tally.marker = seat  # leading the king of trumps to trick 1 marks it (§2.5)
+        tally.trick.append((seat, card))
+        if len(tally.trick) == _ECARTE_SEATS:
+            trick = [played for _, played in tally.trick]
+            index = trick_winner(trick, tally.trump, lambda c, _: _ECARTE_POWER[rank_token(c)])
+            tally.tricks[tally.trick[index][0]] += 1
+            tally.trick = []
+
+
+def _ecarte_trick_award(options: Any, tally: _EcarteTally) -> tuple[int, int, str]:
+    """(seat, points, reason) of the trick score, by the §2.6 table with the options."""
+    nondealer, dealer = 1 - tally.dealer, tally.dealer
+    taken = tally.tricks[nondealer]
+    without_proposing = tally.first_decision != "propose"
+    penalised = [number for number in tally.refusals
+                 if number == 1 or options.refusal_penalty == "any_refusal"]  # fmt: skip
+    if taken == 5:
+        return nondealer, 2, "ecarte.vole"
+    if taken == 0:
+        return dealer, 2, "ecarte.vole"
+    seed_literal = options.penalty_rule == "seed_literal"
+    if taken >= 3:
+        if penalised or (without_proposing and seed_literal):
+            return nondealer, 2, "ecarte.penalty"
+        return nondealer, 1, "ecarte.point"
+    if without_proposing and not seed_literal:
+        return dealer, 2, "ecarte.penalty"
+    return dealer, 1, "ecarte.point"
+
+
+def _ecarte_check_awards(steps: Sequence[Step]) -> None:
+    """Every finished deal's awards go where the suite reckons from the moves: the turned-up
+    king to the dealer, the marked king to its marker, the trick score by the §2.6 table
+    from the tricks each seat won by the rules' rank order and the proposals made."""
+    tally: _EcarteTally | None = None
+    for step in steps:
+        before, after = step.before, step.after
+        if isinstance(step.move, Deal):
+            zones = get_game(_ECARTE).card_zones(after)
+            turnup = zones["turnup"][0]
+            tally = _EcarteTally(after.table.dealer, suit_letter(turnup), rank_token(turnup) == "K")
+        elif tally is not None and _ecarte_in_deal(before):
+            keyword, cards = _words(step.move)
+            _ecarte_tally_move(tally, before, keyword, cards)
+        for result in after.table.deals[len(before.table.deals) :]:
+            assert tally is not None
+            expected = []
+            if tally.turnup_king:
+                expected.append((tally.dealer, 1, "ecarte.turnup_king"))
+            if tally.marker is not None:
+                expected.append((tally.marker, 1, "ecarte.king"))
+            if result.outcome != "stopped":
+                expected.append(_ecarte_trick_award(after.table.options, tally))
+            got = [(award.seats[0], award.points, award.reason) for award in result.awards]
+            assert sorted(got) == sorted(expected), (got, expected)
+            tally = None
+
+
 def _ecarte_playout_check(steps: Sequence[Step]) -> None:
-    """Exactly five tricks (ten cards) in every deal played to its end."""
+    """Exactly five tricks (ten cards) in every deal played to its end; every award where the
+    suite reckons it goes."""
+    _ecarte_check_awards(steps)
     plays = 0
     for step in steps:
         if str(step.move).startswith("play "):
