@@ -1394,9 +1394,119 @@ def _bezique_step_check(step: Step) -> None:
         check_bezique_deal_result(after.table.options, result)
 
 
+_BEZIQUE_BRISQUE_RANKS = ("A", "10")
+
+
+def _bezique_meld_kind(cards: Sequence[Card], trump: str, bezique_cards: str) -> str:
+    """The meld the cards make (rules §1.5.1; the bezique pair by ``bezique_cards``, B16)."""
+    ranks = sorted(rank_token(card) for card in cards)
+    suits = {suit_letter(card) for card in cards}
+    pair = ("Q", "S", "J", "D")
+    if bezique_cards == "by_trump" and trump in ("S", "D"):
+        pair = ("Q", "C", "J", "H")
+    queen, jack = parse_card(pair[0] + pair[1]), parse_card(pair[2] + pair[3])
+    if len(cards) == 2 and ranks == ["K", "Q"] and len(suits) == 1:
+        return "royal_marriage" if suits == {trump} else "common_marriage"
+    if sorted(cards, key=card_key) == sorted([queen, jack], key=card_key):
+        return "bezique"
+    if len(cards) == 4 and sorted(cards, key=card_key) == sorted([queen, queen, jack, jack],
+                                                               key=card_key):  # fmt: skip
+        return "double_bezique"
+    if len(cards) == 5 and suits == {trump} and ranks == sorted(["A", "10", "K", "Q", "J"]):
+        return "sequence"
+    names = {"A": "four_aces", "K": "four_kings", "Q": "four_queens", "J": "four_jacks"}
+    assert len(cards) == 4 and len(set(ranks)) == 1 and ranks[0] in names, cards
+    return names[ranks[0]]
+
+
+def _bezique_trick_winner(cards: Sequence[Card], trump: str, rank_order: str) -> int:
+    """The index of the card that wins a Bezique trick (rules §1.1, both stages)."""
+    power = _BEZIQUE_POWERS[rank_order]
+    return trick_winner(cards, trump, lambda card, _: power[rank_token(card)])
+
+
+def _bezique_new_awards(before: Any, after: Any) -> tuple[Any, ...]:
+    """The awards a move made: the state's list for the deal grows, or the deal's result holds
+    the deal's awards once it ends."""
+    results = after.table.deals[len(before.table.deals) :]
+    if results:
+        return tuple(results[0].awards[len(before.awards) :])
+    return tuple(after.awards[len(before.awards) :])
+
+
+def _bezique_check_awards(steps: Sequence[Step]) -> None:
+    """Each award goes where the suite reckons from the moves: a meld's points (by the meld
+    table, the kind read from its cards) and a shown or exchanged seven to the mover, a seven
+    played to its player, brisques to the winner of the tricks holding them (by the rules'
+    rank order), the last trick's 10 to its winner, the turned-up seven's bonus to the dealer;
+    and at a deal's end each seat's brisques add up to 10 for every ace and ten it took."""
+    phase = bezique_state.Phase
+    won: list[list[Card]] = [[], []]
+    trick: list[tuple[int, Card]] = []
+    tricks = 0
+    for step in steps:
+        before, after = step.before, step.after
+        keyword, cards = _words(step.move)
+        options = after.table.options
+        if isinstance(step.move, Deal):
+            won, trick, tricks = [[], []], [], 0
+        mover = before.to_act
+        trick_winner_seat = None
+        if keyword == "play":
+            trick.append((mover, cards[0]))
+            if len(trick) == _BEZIQUE_SEATS:
+                played = [card for _, card in trick]
+                index = _bezique_trick_winner(played, _bezique_trump(before), options.rank_order)
+                trick_winner_seat = trick[index][0]
+                won[trick_winner_seat].extend(played)
+                tricks += 1
+                trick = []
+        for award in _bezique_new_awards(before, after):
+            reason = award.reason
+            name = reason.removeprefix("bezique.")
+            if name in _BEZIQUE_MELD_POINTS:
+                assert keyword == "meld" and award.seats == (mover,), (award, step.move)
+                kind = _bezique_meld_kind(cards, _bezique_trump(before), options.bezique_cards)
+                assert name == kind and award.points == _BEZIQUE_MELD_POINTS[kind], (award, cards)
+            elif name in ("seven_show", "seven_exchange"):
+                assert keyword == name.removeprefix("seven_") and award.seats == (mover,), award
+                assert award.points == _BEZIQUE_SEVEN, award
+            elif name == "seven_play":
+                assert before.phase is phase.PLAY and keyword == "play", (award, step.move)
+                card = cards[0]
+                assert rank_token(card) == "7" and suit_letter(card) == _bezique_trump(before)
+                assert award.seats == (mover,) and award.points == _BEZIQUE_SEVEN, award
+            elif name == "seven_turnup":
+                assert isinstance(step.move, Deal) and award.seats == (after.table.dealer,)
+                assert award.points == options.turnup_seven_bonus > 0, award
+                assert rank_token(get_game(_BEZIQUE).card_zones(after)["turnup"][0]) == "7"
+            elif name == "last_trick":
+                assert trick_winner_seat is not None and tricks == options.last_trick, award
+                assert award.seats == (trick_winner_seat,) and award.points == 10, award
+            else:
+                assert name == "brisques", award
+                if options.brisque_timing == "immediate":
+                    assert trick_winner_seat is not None and award.seats == (trick_winner_seat,)
+                    taken = won[trick_winner_seat][-_BEZIQUE_SEATS:]
+                    count = sum(rank_token(card) in _BEZIQUE_BRISQUE_RANKS for card in taken)
+                    assert award.points == 10 * count, (award, taken)
+        for result in after.table.deals[len(before.table.deals) :]:
+            brisques = [0, 0]
+            for award in result.awards:
+                if award.reason == "bezique.brisques":
+                    brisques[award.seats[0]] += award.points
+            counted = [10 * sum(rank_token(card) in _BEZIQUE_BRISQUE_RANKS for card in cards)
+                       for cards in won]  # fmt: skip
+            if result.outcome == "played":
+                assert brisques == counted, (brisques, counted)
+            else:
+                assert all(got <= most for got, most in zip(brisques, counted, strict=True))
+
+
 def _bezique_playout_check(steps: Sequence[Step]) -> None:
     """Every complete deal has 24 first-stage tricks (48 plays, 24 draws) and 8 last-stage
-    tricks (16 plays); a deal cut short has fewer."""
+    tricks (16 plays); a deal cut short has fewer. Every award goes where the suite reckons."""
+    _bezique_check_awards(steps)
     phase = bezique_state.Phase
     first_stage = last_stage = draws = 0
     for step in steps:
