@@ -3,10 +3,10 @@
 Uniform-random playouts almost never close a Burraco hand, rarely make a clean burraco, a
 Belote capot or an Écarté vole. Here the built-in heuristic bots play every seat (a biased move
 chooser that plays to win, with a share of uniform moves where the bots never go), single deals
-of each game are played until every ending named in `ENDINGS` has been reached, each first playout that reaches an ending goes through every check
-of the conformance suite (`check_everything`), and the test fails if an ending was never
-reached in the budget: a fault that only shows in those endings cannot hide behind random
-play's thin coverage.
+of each game are played until every ending named in `ENDINGS` has been reached, each first
+playout that reaches an ending goes through every check of the conformance suite
+(`check_everything`), and the test fails if an ending was never reached in the budget: a fault
+that only shows in those endings cannot hide behind random play's thin coverage.
 
 The endings are read from the finished deals' breakdowns (what the deal result says happened);
 whether the points, recipients and card flows of those deals are right is what the suite's
