@@ -32,8 +32,18 @@ from parlour.bezique._state import (
     DealResult,
     Declaration,
     Phase,
+    deal_tricks,
 )
-from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, TEAMS, USES, cards_in
+from parlour.bezique.rules import (
+    DECK,
+    MELD_TABLE,
+    PLAYERS,
+    SEVENS_OF,
+    STOCK_SIZE,
+    TEAMS,
+    USES,
+    cards_in,
+)
 from parlour.engine import (
     ScoreEvent,
     View,
@@ -184,26 +194,85 @@ def _bits(mask: int) -> list[int]:
     return cards
 
 
-def _drawn_again(
-    state: BeziqueState,
-    hidden_seats: list[int],
-    free: list[int],
-    hands: list[int],
-    rng: random.Random,
-) -> tuple[int, ...]:
-    """The stock cards drawn so far (``table.stock[:drawn]``) as a sampled state must keep them:
-    each card a hidden seat drew and still hides (one of its unknown hand cards, ``free``) is
-    replaced by one of the cards its sampled hand now hides, chosen at random, so that the
-    record of the draws hides what the hand hides and every card stays in one place."""
-    dealt = state.table.stock[: state.drawn]
-    drawn = list(dealt)
-    for other in hidden_seats:
-        positions = [index for index, card in enumerate(dealt) if free[other] >> card & 1]
-        if positions:
-            now_hidden = _bits(hands[other] & ~state.known[other])
-            for index, card in zip(positions, rng.sample(now_hidden, len(positions)), strict=True):
-                drawn[index] = card
+def _draw_slots(state: BeziqueState) -> list[tuple[int, int]]:
+    """Each stock card drawn so far as (drawer, trick after which it was drawn): the winner of a
+    trick draws first, then the other player (who won each trick is public)."""
+    leaders = [leader for leader, _ in deal_tricks(state)]
+    slots = []
+    for index in range(state.drawn):
+        after = index // 2 + 1
+        winner = leaders[after] if after < len(leaders) else state.leader
+        slots.append((winner if index % 2 == 0 else 1 - winner, after))
+    return slots
+
+
+def _held_until(state: BeziqueState, hands: list[int]) -> dict[int, tuple[int, int]]:
+    """Per card a seat holds or has played this deal: (that seat, the trick it was played to,
+    numbered from 1; 0 while it is still held)."""
+    holder: dict[int, tuple[int, int]] = {}
+    for seat in range(PLAYERS):
+        for card in _bits(hands[seat] | state.tables[seat]):
+            holder[card] = (seat, 0)
+    for index, (seat, card) in enumerate(played_in_order(state)):
+        holder[card] = (seat, index // 2 + 1)
+    return holder
+
+
+def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> tuple[int, ...]:
+    """The record of the stock cards drawn so far (``table.stock[:drawn]``) drawn again for the
+    sampled ``hands``, from what every seat saw alone: each draw gets, at random, a card its
+    drawer holds now or played after that draw (never the dealt turn-up), so that the record
+    agrees with the play and the hands and says nothing of when a card was really drawn (the
+    last face-down card, shown when drawn, keeps its place while its drawer holds it). Each
+    seat's draws are filled latest first from the cards still available at that draw, which
+    keeps every earlier draw fillable (the sets of cards available are nested). The sevens of
+    trumps, which an exchange moves between a hand and the turn-up, are used only where a seat
+    has too few other cards (the rules let any draw hold one)."""
+    table = state.table
+    sevens = SEVENS_OF[table.trump]
+    holder = _held_until(state, hands)
+    excluded = 1 << table.first_turnup
+    wild = [card for card in _bits(sevens) if card in holder or card == state.turnup]
+    drawn = [-1] * state.drawn
+    slots = _draw_slots(state)
+    if state.drawn == STOCK_SIZE:
+        # The last face-down card, shown when drawn (reveal_last_stock_card), is public while
+        # its drawer still holds it: it keeps its place.
+        last = table.stock[STOCK_SIZE - 1]
+        if state.known[slots[-1][0]] >> last & 1:
+            drawn[-1] = last
+            excluded |= 1 << last
+    for seat in range(PLAYERS):
+        own = [
+            (trick, card)
+            for card, (held_by, trick) in sorted(holder.items())
+            if held_by == seat and not (sevens | excluded) >> card & 1
+        ]
+        mine = sorted(
+            (index for index, (drawer, _) in enumerate(slots) if drawer == seat
+             and drawn[index] < 0),
+            key=lambda index: -slots[index][1],
+        )
+        if not _fillable(mine, slots, own):
+            own += [(0, card) for card in wild if card not in drawn]
+        for index in mine:
+            after = slots[index][1]
+            choices = [card for trick, card in own if not 0 < trick <= after]
+            card = choices[rng.randrange(len(choices))]
+            own.remove(next(item for item in own if item[1] == card))
+            drawn[index] = card
     return tuple(drawn)
+
+
+def _fillable(
+    mine: list[int], slots: list[tuple[int, int]], own: list[tuple[int, int]]
+) -> bool:
+    """Whether the draws ``mine`` (latest first) can each get a different card of ``own``
+    ((trick played, card); 0: held) still held at that draw (Hall's condition on nested sets)."""
+    return all(
+        sum(1 for trick, _ in own if not 0 < trick <= slots[index][1]) > number
+        for number, index in enumerate(mine)
+    )
 
 
 def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
@@ -231,6 +300,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
     for used in state.uses:
         scored |= used
     assert not hidden & scored, "a hidden card carries meld history or a scored seven"
+    pool.sort()
     rng.shuffle(pool)
     hands = list(state.hands)
     position = 0
@@ -241,7 +311,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
             new_free |= 1 << card
         hands[other] = (hands[other] & ~free[other]) | new_free
         position += size
-    stock = (*_drawn_again(state, hidden_seats, free, hands, rng), *pool[position:])
+    stock = (*_drawn_again(state, hands, rng), *pool[position:])
     return attrs.evolve(state, table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
 
 
@@ -285,7 +355,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
         hands[other] = (hands[other] & ~free[other]) | new_free
     stock = list(groups[-1])
     rng.shuffle(stock)
-    drawn = _drawn_again(state, hidden_seats, free, hands, rng)
+    drawn = _drawn_again(state, hands, rng)
     return attrs.evolve(
         state, table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
     )
