@@ -224,15 +224,15 @@ def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> t
     drawer holds now or played after that draw (never the dealt turn-up), so that the record
     agrees with the play and the hands and says nothing of when a card was really drawn (the
     last face-down card, shown when drawn, keeps its place while its drawer holds it). Each
-    seat's draws are filled latest first from the cards still available at that draw, which
-    keeps every earlier draw fillable (the sets of cards available are nested). The sevens of
-    trumps, which an exchange moves between a hand and the turn-up, are used only where a seat
-    has too few other cards (the rules let any draw hold one)."""
+    seat's draws are filled latest first, each from the cards it still had at that draw less
+    those the later draws took: the sets grow as the draws get earlier, so this never runs out
+    while enough cards exist. The sevens of trumps, which an exchange moves between a hand and
+    the turn-up, are used only where a seat has too few other cards (the rules let any draw
+    hold one)."""
     table = state.table
     sevens = SEVENS_OF[table.trump]
     holder = _held_until(state, hands)
     excluded = 1 << table.first_turnup
-    wild = [card for card in _bits(sevens) if card in holder or card == state.turnup]
     drawn = [-1] * state.drawn
     slots = _draw_slots(state)
     if state.drawn == STOCK_SIZE:
@@ -242,37 +242,55 @@ def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> t
         if state.known[slots[-1][0]] >> last & 1:
             drawn[-1] = last
             excluded |= 1 << last
+    wild = [card for card in _bits(sevens) if card in holder or card == state.turnup]
     for seat in range(PLAYERS):
-        own = [
-            (trick, card)
-            for card, (held_by, trick) in sorted(holder.items())
-            if held_by == seat and not (sevens | excluded) >> card & 1
-        ]
-        mine = sorted(
-            (index for index, (drawer, _) in enumerate(slots) if drawer == seat
-             and drawn[index] < 0),
-            key=lambda index: -slots[index][1],
-        )
-        if not _fillable(mine, slots, own):
-            own += [(0, card) for card in wild if card not in drawn]
-        for index in mine:
-            after = slots[index][1]
-            choices = [card for trick, card in own if not 0 < trick <= after]
-            card = choices[rng.randrange(len(choices))]
-            own.remove(next(item for item in own if item[1] == card))
+        mine = [index for index in range(state.drawn - 1, -1, -1)
+                if slots[index][0] == seat and drawn[index] < 0]  # fmt: skip
+        # (trick after which the card left the hand, 0 if never: held now; card), latest first
+        own = sorted(
+            ((trick or _NEVER, card) for card, (held_by, trick) in holder.items()
+             if held_by == seat and not (sevens | excluded) >> card & 1),
+            reverse=True,
+        )  # fmt: skip
+        chosen = _fill_draws(mine, slots, own, rng)
+        if chosen is None:
+            chosen = _fill_draws(mine, slots, sorted([*own, *((_NEVER, card) for card in wild
+                                                              if card not in drawn)],
+                                                     reverse=True), rng)  # fmt: skip
+        assert chosen is not None, "no record of the draws agrees with the sampled hands"
+        for index, card in zip(mine, chosen, strict=True):
             drawn[index] = card
     return tuple(drawn)
 
 
-def _fillable(
-    mine: list[int], slots: list[tuple[int, int]], own: list[tuple[int, int]]
-) -> bool:
-    """Whether the draws ``mine`` (latest first) can each get a different card of ``own``
-    ((trick played, card); 0: held) still held at that draw (Hall's condition on nested sets)."""
-    return all(
-        sum(1 for trick, _ in own if not 0 < trick <= slots[index][1]) > number
-        for number, index in enumerate(mine)
-    )
+_NEVER = 1 << 30
+"""`_drawn_again`'s trick for a card still held: it left the hand after every draw."""
+
+
+def _fill_draws(
+    mine: list[int],
+    slots: list[tuple[int, int]],
+    own: list[tuple[int, int]],
+    rng: random.Random,
+) -> list[int] | None:
+    """A card for each of the draws ``mine`` (latest first), each a different one of ``own``
+    ((trick after which it left the hand, card), latest first) that was still in the hand at
+    that draw (it left after it), chosen at random among those left; ``None`` if they run out."""
+    available: list[int] = []
+    next_card = 0
+    chosen = []
+    for index in mine:
+        after = slots[index][1]
+        while next_card < len(own) and own[next_card][0] > after:
+            available.append(own[next_card][1])
+            next_card += 1
+        if not available:
+            return None
+        pick = rng.randrange(len(available))
+        chosen.append(available[pick])
+        available[pick] = available[-1]
+        available.pop()
+    return chosen
 
 
 def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:

@@ -10,13 +10,12 @@ and the scores. It never sees the rest of another hand, the stock's order or a p
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import ClassVar
 
 import attrs
 
 from parlour.base import Card, JsonRecord
-from parlour.burraco._faces import COPIES, FACE_CARDS, FACE_COUNT, FACE_OF, cards_of, faces_of, pack
+from parlour.burraco._faces import DECK, FACE_CARDS, cards_of, faces_of, pack, pack_cards
 from parlour.burraco._faces import size as hand_size
 from parlour.burraco._legal import TEAM_OF, TEAMS
 from parlour.burraco._meld_tables import Meld
@@ -120,6 +119,10 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
     )
 
 
+_WHOLE_DECK = pack_cards(DECK)
+"""The 108 cards as one packed multiset."""
+
+
 def _known(state: BurracoState) -> tuple[int, ...]:
     """The packed cards known in each hand (none for a state that keeps no record)."""
     return state.known or (0,) * len(state.hands)
@@ -146,12 +149,12 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
     hidden_seats = [
         other for other in range(players) if other != seat or state.unseen >> other & 1
     ]
-    laid = [FACE_OF[card] for melds in state.melds for meld in melds for card in meld.cards]
-    laid += state.discard
-    seen = Counter(laid)
+    laid = pack_cards(card for melds in state.melds for meld in melds for card in meld.cards)
+    laid += pack(state.discard)
+    seen = laid
     for other in range(players):
-        seen.update(faces_of(known[other] if other in hidden_seats else state.hands[other]))
-    pool = [face for face in range(FACE_COUNT) for _ in range(COPIES[face] - seen[face])]
+        seen += known[other] if other in hidden_seats else state.hands[other]
+    pool = list(faces_of(_WHOLE_DECK - seen))
     rng.shuffle(pool)
     hands = list(state.hands)
     position = 0
@@ -166,17 +169,15 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
     for index in range(taken, len(pozzetti)):
         pozzetti[index] = tuple(sorted(pool[position : position + POZZETTO_SIZE]))
         position += POZZETTO_SIZE
-    out = Counter(laid)
-    for hand in hands:
-        out.update(faces_of(hand))
+    out = laid + sum(hands)
     unseen_pozzetti = set()
     for other in range(players):
         if state.unseen >> other & 1:
             index = state.pozzetto_of_team[team_of[other]]
             pozzetti[index] = faces_of(hands[other])
-            out.subtract(pozzetti[index])
+            out -= hands[other]
             unseen_pozzetti.add(index)
-    left = [face for face in range(FACE_COUNT) for _ in range(out[face])]
+    left = list(faces_of(out))
     rng.shuffle(left)
     for index in range(taken):
         if index not in unseen_pozzetti:
