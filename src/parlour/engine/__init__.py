@@ -130,6 +130,7 @@ from parlour.engine._sampling import (
 )
 from parlour.engine._turns import (
     FixedSeats,
+    move_words,
     turn_violation,
 )
 
@@ -207,6 +208,7 @@ __all__ = [
     "legal_moves",
     "make_deal",
     "move_texts",
+    "move_words",
     "new_game",
     "new_score_events",
     "option_specs",
