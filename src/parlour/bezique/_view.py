@@ -194,27 +194,34 @@ def _bits(mask: int) -> list[int]:
     return cards
 
 
-def _draw_slots(state: BeziqueState) -> list[tuple[int, int]]:
+def _draw_slots(
+    state: BeziqueState, tricks: tuple[tuple[int, tuple[int, ...]], ...]
+) -> list[tuple[int, int]]:
     """Each stock card drawn so far as (drawer, trick after which it was drawn): the winner of a
-    trick draws first, then the other player (who won each trick is public)."""
-    leaders = [leader for leader, _ in deal_tricks(state)]
+    trick draws first, then the other player (who won each of the deal's ``tricks`` is
+    public)."""
     slots = []
     for index in range(state.drawn):
         after = index // 2 + 1
-        winner = leaders[after] if after < len(leaders) else state.leader
+        winner = tricks[after][0] if after < len(tricks) else state.leader
         slots.append((winner if index % 2 == 0 else 1 - winner, after))
     return slots
 
 
-def _held_until(state: BeziqueState, hands: list[int]) -> dict[int, tuple[int, int]]:
-    """Per card a seat holds or has played this deal: (that seat, the trick it was played to,
-    numbered from 1; 0 while it is still held)."""
+def _held_until(
+    state: BeziqueState, hands: list[int], tricks: tuple[tuple[int, tuple[int, ...]], ...]
+) -> dict[int, tuple[int, int]]:
+    """Per card a seat holds or has played this deal (its ``tricks`` and the current one): (that
+    seat, the trick it was played to, numbered from 1; 0 while it is still held)."""
     holder: dict[int, tuple[int, int]] = {}
     for seat in range(PLAYERS):
         for card in _bits(hands[seat] | state.tables[seat]):
             holder[card] = (seat, 0)
-    for index, (seat, card) in enumerate(played_in_order(state)):
-        holder[card] = (seat, index // 2 + 1)
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        holder[cards[0]] = (leader, number)
+        holder[cards[1]] = (1 - leader, number)
+    if state.trick:
+        holder[state.trick[0]] = (state.leader, len(tricks) + 1)
     return holder
 
 
@@ -231,10 +238,11 @@ def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> t
     hold one)."""
     table = state.table
     sevens = SEVENS_OF[table.trump]
-    holder = _held_until(state, hands)
+    tricks = deal_tricks(state)
+    holder = _held_until(state, hands, tricks)
     excluded = 1 << table.first_turnup
     drawn = [-1] * state.drawn
-    slots = _draw_slots(state)
+    slots = _draw_slots(state, tricks)
     if state.drawn == STOCK_SIZE:
         # The last face-down card, shown when drawn (reveal_last_stock_card), is public while
         # its drawer still holds it: it keeps its place.
