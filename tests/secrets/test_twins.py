@@ -3,7 +3,8 @@
 The twins are built here (`tests.secrets.twins`): hidden cards exchanged between places the
 seat cannot see, the records updated to match, or only the hidden history changed; each twin
 is checked to show the seat the same view, then `parlour.sample_state` (and the sample an agent
-gets with `parlour.agent_view`) must be equal for both from equal seeds. The hypothesis test
+gets with `parlour.agent_view`, and `parlour.resample_hidden`) must be equal for both from equal
+seeds. The hypothesis test
 picks the point of a random playout, the seat and the two cards; the fixed-seed test walks
 playouts of every game until every phase of a deal has had twins of both kinds.
 """
@@ -44,6 +45,8 @@ def assert_twins(state: Any, twin: Any, seat: int | None) -> None:
     for seed in SAMPLE_SEEDS:
         sample = parlour.sample_state(state, seat, random.Random(seed))
         assert parlour.sample_state(twin, seat, random.Random(seed)) == sample, (seat, seed)
+        plain = parlour.resample_hidden(state, seat, random.Random(seed))
+        assert parlour.resample_hidden(twin, seat, random.Random(seed)) == plain, (seat, seed)
     if seat is not None:
         given_view = parlour.agent_view(state, seat, random.Random(7))
         assert parlour.agent_view(twin, seat, random.Random(7)).sampled == given_view.sampled
