@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import parlour
 from tests.profiles import thorough
-from tests.secrets.twins import hidden_slots, history_twins, swap_twins, twin_of
+from tests.secrets.twins import copy_twins, hidden_slots, history_twins, swap_twins, twin_of
 from tests.strategies import iter_playout, playouts
 
 GAMES = ("belote", "bezique", "burraco", "ecarte")
@@ -73,6 +73,8 @@ def test_twins_give_equal_samples(game: str, data: st.DataObject) -> None:
             break
     for twin in list(history_twins(state))[:3]:
         assert_twins(state, twin, seat)
+    for twin in list(copy_twins(state))[:3]:
+        assert_twins(state, twin, seat)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -106,3 +108,16 @@ def test_every_phase_has_twins_with_equal_samples(game: str) -> None:
     assert swapped == reached
     if with_history:
         assert history == reached
+    if game == "bezique":
+        copies: set[str] = set()
+        for seed in range(10):
+            for number, step in enumerate(iter_playout(game, seed, {"target": None})):
+                state = step.before
+                phase = parlour.view(state, None).phase
+                if phase in wanted and phase not in copies:
+                    seat = seats(state)[(seed + number) % len(seats(state))]
+                    for twin in copy_twins(state):
+                        assert_twins(state, twin, seat)
+                        copies.add(phase)
+                        break
+        assert copies == reached

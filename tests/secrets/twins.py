@@ -7,7 +7,9 @@ of the stock as dealt follows the cards; in Burraco one copy of a card moved out
 replaced by the card moved in, in the record of the cards drawn and of a taken pozzetto, when
 the position would otherwise not read). A twin of the hidden history only changes the records
 the seat never sees: the order in which cards were drawn (Burraco, Bezique), which cards a
-taken pozzetto held (Burraco). The position reader checks every twin; what places are hidden
+taken pozzetto held (Burraco). A twin of the copies (Bezique) exchanges the two copies of a
+face everywhere in the deal (``QS`` and ``QS#2``): no view tells copies apart. The position
+reader checks every twin; what places are hidden
 is read here from the rules (``../shared/rules``), not from the engine's samplers:
 
 * Belote: the other hands, less the turn-up in the taker's hand and the cards of an announced
@@ -205,3 +207,29 @@ def history_twins(state: Any) -> Iterator[Any]:
             twin = _read(changed)
             if twin is not None and twin != state:
                 yield twin
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, names) for key, item in value.items()}
+    return value
+
+
+def copy_twins(state: Any) -> Iterator[Any]:
+    """Bezique: ``state`` with the two copies of one face exchanged everywhere in the deal (its
+    hands, tables, tricks, stock, turn-up, meld histories, sevens scored), one twin per face
+    whose copies stand apart; nothing for the other games. The same for every seat."""
+    data = parlour.state_to_dict(state)
+    zone = _zone(data)
+    if zone is None or data["game"] != "bezique":
+        return
+    for face in sorted({card.text for card in parlour.engine.get_game("bezique").deck}):
+        changed = copy.deepcopy(data)
+        changed["deal"] = _renamed(zone, {face: face + "#2", face + "#2": face})
+        twin = _read(changed)
+        if twin is not None and twin != state:
+            yield twin

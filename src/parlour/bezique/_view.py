@@ -36,6 +36,7 @@ from parlour.bezique._state import (
 )
 from parlour.bezique.rules import (
     DECK,
+    FACES,
     MELD_TABLE,
     PLAYERS,
     SEVENS_OF,
@@ -301,6 +302,96 @@ def _fill_draws(
     return chosen
 
 
+def _places_seen(state: BeziqueState, seat: int | None) -> dict[int, tuple[int, int, int]]:
+    """Where each card ``seat`` can see stands: (0, owner, known) in a hand (known: the other
+    player knows of it), (1, owner, 0) on a table, (2, 0, 0) the turn-up, (3, 0, 0) in the
+    current trick, (4, n, 0) the n-th card played to the deal's completed tricks. The cards it
+    cannot see (the other hand's unknown cards, the stock) are not listed."""
+    places: dict[int, tuple[int, int, int]] = {}
+    for owner in range(PLAYERS):
+        known = state.known[owner]
+        for card in _bits(state.hands[owner] if owner == seat else known):
+            places[card] = (0, owner, known >> card & 1)
+        for card in _bits(state.tables[owner]):
+            places[card] = (1, owner, 0)
+    if state.turnup >= 0:
+        places[state.turnup] = (2, 0, 0)
+    for card in state.trick:
+        places[card] = (3, 0, 0)
+    for number, card in enumerate(state.played):
+        places[card] = (4, number, 0)
+    return places
+
+
+def _copy_key(
+    state: BeziqueState, place: tuple[int, int, int], card: int
+) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    """What a card the seat can see is: where it stands (`_places_seen`), then the meld classes
+    it has scored in, whether it is a scored seven, the dealt turn-up, the card an exchange
+    brought."""
+    return place, (
+        *(used >> card & 1 for used in state.uses),
+        state.sevens_scored >> card & 1,
+        int(card == state.table.first_turnup),
+        int(card == state.exchanged),
+    )
+
+
+def _swapped(mask: int, faces: int) -> int:
+    """``mask`` with the two copies of each face of ``faces`` (bit ``f``: face ``f``) exchanged."""
+    both = faces | faces << FACES
+    return (mask & ~both) | (mask & faces) << FACES | (mask >> FACES & faces)
+
+
+def _copies_in_view_order(state: BeziqueState, seat: int | None) -> BeziqueState:
+    """``state`` with the two copies of a face exchanged everywhere wherever the second copy
+    comes first: a copy the seat sees before one it does not, two it sees by `_copy_key`.
+    Which copy of a face a card is never shows, so two states that differ only in that (and
+    show the seat equal views) become one before the sampler reads them. The result is the
+    same match under other copy numbers, equal to ``state`` for the seat's view and for the
+    rules (which read faces, and a copy's history, never its number)."""
+    places = _places_seen(state, seat)
+    faces = 0
+    for face, place in places.items():
+        if face >= FACES:
+            continue
+        other = places.get(face + FACES)
+        # A card the seat sees comes before one it does not; two it sees, by their keys.
+        if other is not None and _copy_key(state, other, face + FACES) < _copy_key(
+            state, place, face
+        ):
+            faces |= 1 << face
+    for second in places:
+        if second >= FACES and second - FACES not in places:
+            faces |= 1 << (second - FACES)
+    if not faces:
+        return state
+
+    def card(index: int) -> int:
+        return index ^ FACES if index >= 0 and faces >> (index & (FACES - 1)) & 1 else index
+
+    table = state.table
+    relabelled = attrs.evolve(
+        table,
+        stock=tuple(card(index) for index in table.stock),
+        first_turnup=card(table.first_turnup),
+    )
+    return attrs.evolve(
+        state,
+        table=relabelled,
+        hands=(_swapped(state.hands[0], faces), _swapped(state.hands[1], faces)),
+        tables=(_swapped(state.tables[0], faces), _swapped(state.tables[1], faces)),
+        known=(_swapped(state.known[0], faces), _swapped(state.known[1], faces)),
+        won=(_swapped(state.won[0], faces), _swapped(state.won[1], faces)),
+        played=tuple(card(index) for index in state.played),
+        trick=tuple(card(index) for index in state.trick),
+        uses=tuple(_swapped(used, faces) for used in state.uses),
+        sevens_scored=_swapped(state.sevens_scored, faces),
+        turnup=card(state.turnup),
+        exchanged=card(state.exchanged),
+    )
+
+
 def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
     """A state ``seat`` cannot tell from ``state``: the cards hidden from it (the unknown cards
     of the other hand, of both hands for a spectator, and the stock's face-down cards) are
@@ -314,6 +405,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
     """
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
+    state = _copies_in_view_order(state, seat)
     table = state.table
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
@@ -352,6 +444,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
     (the other hand is all it cannot see), a spectator does."""
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
+    state = _copies_in_view_order(state, seat)
     table = state.table
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
