@@ -539,35 +539,41 @@ def test_two_cards_swapped_anywhere_are_refused_or_read_exactly(
 
 
 @given(playouts("bezique", max_moves=80))
-def test_a_sampled_state_is_a_position_whose_draws_hide_what_the_hands_hide(
+def test_a_sampled_state_is_a_position_whose_draws_follow_the_sampled_hands(
     spec: PlayoutSpec,
 ) -> None:
     """`sample_state` gives states that read back as positions (every card in one place, each
     drawn card with the seat that drew it, every last-stage card a legal play), and in it and
     in `resample_hidden`'s (which ignores what the play showed, so may not be a position) the
-    record of the stock drawn gives each draw a hidden seat still hides from among the cards
-    its sampled hand hides: never a real hidden card the sample moved away."""
+    record of the stock drawn is drawn again: each draw names a card its drawer holds in the
+    sample or played after that draw (a seven of trumps, which an exchange moves, anywhere),
+    never a real hidden card the sample moved away."""
     rng = random.Random(spec.seed)
     for step in iter_playout(spec.game, spec.seed, spec.options, dealer=spec.dealer,
                              max_moves=spec.max_moves):  # fmt: skip
         state = step.before
         if state.phase not in (Phase.PLAY, Phase.DECLARE, Phase.LAST_STAGE):
             continue
+        trump = state.table.trump
         for seat in (None, 0, 1):
             sampled = parlour.sample_state(state, seat, rng)
             assert isinstance(sampled, BeziqueState)
             assert BeziqueState.from_dict(sampled.to_dict()) == sampled
             resampled = parlour.resample_hidden(state, seat, rng)
             for sample in (sampled, resampled):
-                for other in (0, 1):
-                    if other == seat:
+                tricks = deal_tricks(sample)
+                leaders = [leader for leader, _ in tricks]
+                for index, card in enumerate(sample.table.stock[: sample.drawn]):
+                    if DECK[card].rank == 7 and int(DECK[card].suit) == trump:
                         continue
-                    hidden_now = sample.hands[other] & ~sample.known[other]
-                    hidden_before = state.hands[other] & ~state.known[other]
-                    for before, after in zip(
-                        state.table.stock[: state.drawn],
-                        sample.table.stock[: state.drawn],
-                        strict=True,
-                    ):
-                        if hidden_before >> before & 1:  # a draw the seat still hides
-                            assert hidden_now >> after & 1
+                    after = index // 2 + 1
+                    winner = leaders[after] if after < len(leaders) else sample.leader
+                    drawer = winner if index % 2 == 0 else 1 - winner
+                    later = {
+                        cards[0 if leader == drawer else 1]
+                        for leader, cards in tricks[after:]
+                    }
+                    if sample.trick and sample.leader == drawer:
+                        later.add(sample.trick[0])
+                    holding = sample.hands[drawer] | sample.tables[drawer]
+                    assert holding >> card & 1 or card in later, (index, card)

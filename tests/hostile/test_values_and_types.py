@@ -4,6 +4,7 @@ never a ValueError, RecursionError or AttributeError from inside."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,45 @@ def test_a_folder_tree_2000_deep_is_walked(tmp_path: Path) -> None:
         while folder != str(tmp_path):
             os.rmdir(folder)
             folder = os.path.dirname(folder)
+
+
+class _Unprintable:
+    """A value whose ``str`` and ``repr`` both fail."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+@functools.cache
+def _states_of_every_kind(game: str) -> tuple[Any, ...]:
+    """A deal due, a seat to act in a deal under way, a match over (of one deal)."""
+    rng = random.Random(3)
+    due = parlour.new_game(game, options={"target": None})
+    state = parlour.apply(due, parlour.random_deal(due, rng))
+    in_play = state
+    while not parlour.is_over(state):
+        if parlour.is_chance(state):
+            state = parlour.apply(state, parlour.random_deal(state, rng))
+        else:
+            moves = parlour.legal_moves(state)
+            state = parlour.apply(state, moves[rng.randrange(len(moves))])
+    return (due, in_play, state)
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if name != "toy"])
+@SLOW
+@given(value=st.one_of(huge_or_deep_values(), st.text(min_size=5_000, max_size=6_000),
+                       st.just(_Unprintable())))  # fmt: skip
+def test_a_game_check_describes_a_value_that_is_not_a_move_safely(game: str, value: Any) -> None:
+    # The game object's own check (what parlour.check calls once the move is known to be a
+    # Move), given a value that is not one: its message names the value through the one safe
+    # describer, in every phase and for the seat to act or another.
+    game_object = parlour.engine.get_game(game)
+    for state in _states_of_every_kind(game):
+        for seat in (None, 0, 1):
+            violation = game_object.check(state, value, seat)
+            assert violation is not None
+            assert len(violation.message) < 600

@@ -172,6 +172,7 @@ def resample_hidden(state: BeloteState, seat: int | None, rng: random.Random) ->
         if (state.hands[other] & ~fixed) >> index & 1
     ]
     pool.extend(state.stock)
+    pool.sort()
     rng.shuffle(pool)
     hands = list(state.hands)
     position = 0

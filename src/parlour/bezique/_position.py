@@ -210,9 +210,11 @@ def _read_deal(
         first_turnup=deal.dealt_turnup, stock=deal.stock,
     )  # fmt: skip
     leaders, leader, won = replay(reader, deal, table, phase)
-    check_draws(reader, deal, leaders, leader)
     holdings = (len(deal.hands[0]) + len(deal.tables[0]), len(deal.hands[1]) + len(deal.tables[1]))
+    # The shape first (whole tricks, as many draws as they make): the draws are then read
+    # against the tricks' leaders, one per completed trick.
     check_shape(reader, phase, deal, holdings, leader)
+    check_draws(reader, deal, leaders, leader)
     tricks = len(deal.played) // 2
     points = check_awards(reader, "awards", deal.awards, deal_number, tricks)
     check_declarations(reader, "declarations", deal.declarations, deal.awards, options, trump)

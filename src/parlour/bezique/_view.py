@@ -32,8 +32,19 @@ from parlour.bezique._state import (
     DealResult,
     Declaration,
     Phase,
+    deal_tricks,
 )
-from parlour.bezique.rules import DECK, MELD_TABLE, PLAYERS, TEAMS, USES, cards_in
+from parlour.bezique.rules import (
+    DECK,
+    FACES,
+    MELD_TABLE,
+    PLAYERS,
+    SEVENS_OF,
+    STOCK_SIZE,
+    TEAMS,
+    USES,
+    cards_in,
+)
 from parlour.engine import (
     ScoreEvent,
     View,
@@ -184,26 +195,200 @@ def _bits(mask: int) -> list[int]:
     return cards
 
 
-def _drawn_again(
-    state: BeziqueState,
-    hidden_seats: list[int],
-    free: list[int],
-    hands: list[int],
-    rng: random.Random,
-) -> tuple[int, ...]:
-    """The stock cards drawn so far (``table.stock[:drawn]``) as a sampled state must keep them:
-    each card a hidden seat drew and still hides (one of its unknown hand cards, ``free``) is
-    replaced by one of the cards its sampled hand now hides, chosen at random, so that the
-    record of the draws hides what the hand hides and every card stays in one place."""
-    dealt = state.table.stock[: state.drawn]
-    drawn = list(dealt)
-    for other in hidden_seats:
-        positions = [index for index, card in enumerate(dealt) if free[other] >> card & 1]
-        if positions:
-            now_hidden = _bits(hands[other] & ~state.known[other])
-            for index, card in zip(positions, rng.sample(now_hidden, len(positions)), strict=True):
-                drawn[index] = card
+def _draw_slots(
+    state: BeziqueState, tricks: tuple[tuple[int, tuple[int, ...]], ...]
+) -> list[tuple[int, int]]:
+    """Each stock card drawn so far as (drawer, trick after which it was drawn): the winner of a
+    trick draws first, then the other player (who won each of the deal's ``tricks`` is
+    public)."""
+    slots = []
+    for index in range(state.drawn):
+        after = index // 2 + 1
+        winner = tricks[after][0] if after < len(tricks) else state.leader
+        slots.append((winner if index % 2 == 0 else 1 - winner, after))
+    return slots
+
+
+def _held_until(
+    state: BeziqueState, hands: list[int], tricks: tuple[tuple[int, tuple[int, ...]], ...]
+) -> dict[int, tuple[int, int]]:
+    """Per card a seat holds or has played this deal (its ``tricks`` and the current one): (that
+    seat, the trick it was played to, numbered from 1; 0 while it is still held)."""
+    holder: dict[int, tuple[int, int]] = {}
+    for seat in range(PLAYERS):
+        for card in _bits(hands[seat] | state.tables[seat]):
+            holder[card] = (seat, 0)
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        holder[cards[0]] = (leader, number)
+        holder[cards[1]] = (1 - leader, number)
+    if state.trick:
+        holder[state.trick[0]] = (state.leader, len(tricks) + 1)
+    return holder
+
+
+def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> tuple[int, ...]:
+    """The record of the stock cards drawn so far (``table.stock[:drawn]``) drawn again for the
+    sampled ``hands``, from what every seat saw alone: each draw gets, at random, a card its
+    drawer holds now or played after that draw (never the dealt turn-up), so that the record
+    agrees with the play and the hands and says nothing of when a card was really drawn (the
+    last face-down card, shown when drawn, keeps its place while its drawer holds it). Each
+    seat's draws are filled latest first, each from the cards it still had at that draw less
+    those the later draws took: the sets grow as the draws get earlier, so this never runs out
+    while enough cards exist. The sevens of trumps, which an exchange moves between a hand and
+    the turn-up, are used only where a seat has too few other cards (the rules let any draw
+    hold one)."""
+    table = state.table
+    sevens = SEVENS_OF[table.trump]
+    tricks = deal_tricks(state)
+    holder = _held_until(state, hands, tricks)
+    excluded = 1 << table.first_turnup
+    drawn = [-1] * state.drawn
+    slots = _draw_slots(state, tricks)
+    if state.drawn == STOCK_SIZE:
+        # The last face-down card, shown when drawn (reveal_last_stock_card), is public while
+        # its drawer still holds it: it keeps its place.
+        last = table.stock[STOCK_SIZE - 1]
+        if state.known[slots[-1][0]] >> last & 1:
+            drawn[-1] = last
+            excluded |= 1 << last
+    wild = [card for card in _bits(sevens) if card in holder or card == state.turnup]
+    for seat in range(PLAYERS):
+        mine = [index for index in range(state.drawn - 1, -1, -1)
+                if slots[index][0] == seat and drawn[index] < 0]  # fmt: skip
+        # (trick after which the card left the hand, 0 if never: held now; card), latest first
+        own = sorted(
+            ((trick or _NEVER, card) for card, (held_by, trick) in holder.items()
+             if held_by == seat and not (sevens | excluded) >> card & 1),
+            reverse=True,
+        )  # fmt: skip
+        chosen = _fill_draws(mine, slots, own, rng)
+        if chosen is None:
+            chosen = _fill_draws(mine, slots, sorted([*own, *((_NEVER, card) for card in wild
+                                                              if card not in drawn)],
+                                                     reverse=True), rng)  # fmt: skip
+        assert chosen is not None, "no record of the draws agrees with the sampled hands"
+        for index, card in zip(mine, chosen, strict=True):
+            drawn[index] = card
     return tuple(drawn)
+
+
+_NEVER = 1 << 30
+"""`_drawn_again`'s trick for a card still held: it left the hand after every draw."""
+
+
+def _fill_draws(
+    mine: list[int],
+    slots: list[tuple[int, int]],
+    own: list[tuple[int, int]],
+    rng: random.Random,
+) -> list[int] | None:
+    """A card for each of the draws ``mine`` (latest first), each a different one of ``own``
+    ((trick after which it left the hand, card), latest first) that was still in the hand at
+    that draw (it left after it), chosen at random among those left; ``None`` if they run out."""
+    available: list[int] = []
+    next_card = 0
+    chosen = []
+    for index in mine:
+        after = slots[index][1]
+        while next_card < len(own) and own[next_card][0] > after:
+            available.append(own[next_card][1])
+            next_card += 1
+        if not available:
+            return None
+        pick = rng.randrange(len(available))
+        chosen.append(available[pick])
+        available[pick] = available[-1]
+        available.pop()
+    return chosen
+
+
+def _places_seen(state: BeziqueState, seat: int | None) -> dict[int, tuple[int, int, int]]:
+    """Where each card ``seat`` can see stands: (0, owner, known) in a hand (known: the other
+    player knows of it), (1, owner, 0) on a table, (2, 0, 0) the turn-up, (3, 0, 0) in the
+    current trick, (4, n, 0) the n-th card played to the deal's completed tricks. The cards it
+    cannot see (the other hand's unknown cards, the stock) are not listed."""
+    places: dict[int, tuple[int, int, int]] = {}
+    for owner in range(PLAYERS):
+        known = state.known[owner]
+        for card in _bits(state.hands[owner] if owner == seat else known):
+            places[card] = (0, owner, known >> card & 1)
+        for card in _bits(state.tables[owner]):
+            places[card] = (1, owner, 0)
+    if state.turnup >= 0:
+        places[state.turnup] = (2, 0, 0)
+    for card in state.trick:
+        places[card] = (3, 0, 0)
+    for number, card in enumerate(state.played):
+        places[card] = (4, number, 0)
+    return places
+
+
+def _copy_key(
+    state: BeziqueState, place: tuple[int, int, int], card: int
+) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    """What a card the seat can see is: where it stands (`_places_seen`), then the meld classes
+    it has scored in, whether it is a scored seven, the dealt turn-up, the card an exchange
+    brought."""
+    return place, (
+        *(used >> card & 1 for used in state.uses),
+        state.sevens_scored >> card & 1,
+        int(card == state.table.first_turnup),
+        int(card == state.exchanged),
+    )
+
+
+def _swapped(mask: int, faces: int) -> int:
+    """``mask`` with the two copies of each face of ``faces`` (bit ``f``: face ``f``) exchanged."""
+    both = faces | faces << FACES
+    return (mask & ~both) | (mask & faces) << FACES | (mask >> FACES & faces)
+
+
+def _copies_in_view_order(state: BeziqueState, seat: int | None) -> BeziqueState:
+    """``state`` with the two copies of a face exchanged everywhere wherever the second copy
+    comes first: a copy the seat sees before one it does not, two it sees by `_copy_key`.
+    Which copy of a face a card is never shows, so two states that differ only in that (and
+    show the seat equal views) become one before the sampler reads them. The result is the
+    same match under other copy numbers, equal to ``state`` for the seat's view and for the
+    rules (which read faces, and a copy's history, never its number)."""
+    places = _places_seen(state, seat)
+    faces = 0
+    for face, place in places.items():
+        if face >= FACES:
+            continue
+        other = places.get(face + FACES)
+        # A card the seat sees comes before one it does not; two it sees, by their keys.
+        if other is not None and _copy_key(state, other, face + FACES) < _copy_key(
+            state, place, face
+        ):
+            faces |= 1 << face
+    for second in places:
+        if second >= FACES and second - FACES not in places:
+            faces |= 1 << (second - FACES)
+    if not faces:
+        return state
+
+    def card(index: int) -> int:
+        return index ^ FACES if index >= 0 and faces >> (index & (FACES - 1)) & 1 else index
+
+    table = state.table
+    relabelled = attrs.evolve(
+        table,
+        stock=tuple(card(index) for index in table.stock),
+        first_turnup=card(table.first_turnup),
+    )
+    return state._replace(
+        table=relabelled,
+        hands=(_swapped(state.hands[0], faces), _swapped(state.hands[1], faces)),
+        tables=(_swapped(state.tables[0], faces), _swapped(state.tables[1], faces)),
+        known=(_swapped(state.known[0], faces), _swapped(state.known[1], faces)),
+        won=(_swapped(state.won[0], faces), _swapped(state.won[1], faces)),
+        played=tuple(card(index) for index in state.played),
+        trick=tuple(card(index) for index in state.trick),
+        uses=tuple(_swapped(used, faces) for used in state.uses),
+        sevens_scored=_swapped(state.sevens_scored, faces),
+        turnup=card(state.turnup),
+        exchanged=card(state.exchanged),
+    )
 
 
 def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -> BeziqueState:
@@ -219,6 +404,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
     """
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
+    state = _copies_in_view_order(state, seat)
     table = state.table
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
@@ -231,6 +417,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
     for used in state.uses:
         scored |= used
     assert not hidden & scored, "a hidden card carries meld history or a scored seven"
+    pool.sort()
     rng.shuffle(pool)
     hands = list(state.hands)
     position = 0
@@ -241,7 +428,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
             new_free |= 1 << card
         hands[other] = (hands[other] & ~free[other]) | new_free
         position += size
-    stock = (*_drawn_again(state, hidden_seats, free, hands, rng), *pool[position:])
+    stock = (*_drawn_again(state, hands, rng), *pool[position:])
     return state._replace(table=attrs.evolve(table, stock=stock), hands=(hands[0], hands[1]))
 
 
@@ -256,6 +443,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
     (the other hand is all it cannot see), a spectator does."""
     if state.phase in (Phase.DEAL_DUE, Phase.OVER):
         return state
+    state = _copies_in_view_order(state, seat)
     table = state.table
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
@@ -285,7 +473,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
         hands[other] = (hands[other] & ~free[other]) | new_free
     stock = list(groups[-1])
     rng.shuffle(stock)
-    drawn = _drawn_again(state, hidden_seats, free, hands, rng)
+    drawn = _drawn_again(state, hands, rng)
     return state._replace(
         table=attrs.evolve(table, stock=(*drawn, *stock)), hands=(hands[0], hands[1])
     )

@@ -53,6 +53,7 @@ from parlour.engine import (
     Deal,
     Move,
     Violation,
+    move_words,
     turn_violation,
 )
 
@@ -163,7 +164,7 @@ def judge(state: BurracoState, move: Move, seat: int | None) -> Judgement | Viol
                 return problem
         return legal_judgement(state, move, None)
     if not isinstance(move, (Meld, Add, Discard)):
-        return Violation("phase.wrong_move", f"{move} is not a Burraco move")
+        return Violation("phase.wrong_move", f"{move_words(move)} is not a Burraco move")
     if phase is Phase.DRAW:
         return Violation(
             "burraco.draw_first",

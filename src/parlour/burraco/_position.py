@@ -546,6 +546,24 @@ def _check_turn(
             "down since",
             f"known_cards[{state.to_act}]",
         )
+    if turn.pile_to_meld and not contains(known, turn.pile_to_meld):
+        raise reader.fail(
+            "must be cards of known_cards for the seat to act: the pile it has just taken, "
+            "none of whose cards it has laid down since",
+            "turn.pile_to_meld",
+        )
+    options = state.table.options
+    if (
+        turn.took_pile
+        and options.must_meld_after_taking_pile
+        and not turn.melded
+        and not turn.pile_to_meld
+    ):
+        raise reader.fail(
+            "must list the pile just taken: under must_meld_after_taking_pile one of its cards "
+            "is still to be melded while the seat has laid nothing down",
+            "turn.pile_to_meld",
+        )
     face = turn.no_discard_face
     if face >= 0 and not turn.melded and not count(known, face):
         raise reader.fail(

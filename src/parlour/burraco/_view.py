@@ -15,11 +15,12 @@ from typing import ClassVar
 import attrs
 
 from parlour.base import Card, JsonRecord
-from parlour.burraco._faces import FACE_CARDS, cards_of, faces_of, pack
+from parlour.burraco._faces import DECK, FACE_CARDS, cards_of, faces_of, pack, pack_cards
 from parlour.burraco._faces import size as hand_size
-from parlour.burraco._legal import TEAMS
+from parlour.burraco._legal import TEAM_OF, TEAMS
 from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import BurracoState, HandResult, Phase
+from parlour.burraco.rules import POZZETTO_SIZE
 from parlour.engine import View, legal_moves
 
 __all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
@@ -118,44 +119,71 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
     )
 
 
+_WHOLE_DECK = pack_cards(DECK)
+"""The 108 cards as one packed multiset."""
+
+
 def _known(state: BurracoState) -> tuple[int, ...]:
     """The packed cards known in each hand (none for a state that keeps no record)."""
     return state.known or (0,) * len(state.hands)
 
 
 def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -> BurracoState:
-    """A state ``seat`` cannot tell from ``state``: the unseen cards of the other hands (and of
-    its own while its pozzetto is unseen), the stock and the pozzetti left are redealt at random
-    among those places, each keeping its size. The cards everybody knows a hand holds (taken
-    with the discard pile) stay in that hand."""
+    """A state ``seat`` cannot tell from ``state``, drawn from what its view shows and ``rng``
+    alone: two states with equal views give equal samples from equal generators.
+
+    The cards the seat cannot see (the deck less its own hand, the melds, the discard pile and
+    the cards everybody knows a hand holds) are listed in face order and dealt at random among
+    the places it cannot see, each keeping its size: the unknown part of the other hands (and
+    of its own while its pozzetto is unseen), the stock left and the pozzetti not yet taken.
+    The hidden history is then drawn again to agree with that layout: a pozzetto taken on the
+    discard and still unseen is the hand that holds it; every other taken pozzetto, then the
+    cards drawn from the stock (in a random order), are drawn at random from the cards that
+    have left the stock and the pozzetti (the hands, the melds, the discard pile), each copy at
+    most once, so that the deal as a whole stays one deck."""
     if state.phase is not Phase.DRAW and state.phase is not Phase.PLAY:
         return state
-    hidden_hands = [
-        other
-        for other in range(len(state.hands))
-        if other != seat or state.unseen >> other & 1
-    ]
-    taken = state.pozzetti_taken
+    players = len(state.hands)
+    team_of = TEAM_OF[players]
     known = _known(state)
-    pool = [face for other in hidden_hands for face in faces_of(state.hands[other] - known[other])]
-    stock_rest = state.stock[state.drawn :]
-    pool += stock_rest
-    for pozzetto in state.pozzetti[taken:]:
-        pool += pozzetto
+    hidden_seats = [
+        other for other in range(players) if other != seat or state.unseen >> other & 1
+    ]
+    laid = pack_cards(card for melds in state.melds for meld in melds for card in meld.cards)
+    laid += pack(state.discard)
+    seen = laid
+    for other in range(players):
+        seen += known[other] if other in hidden_seats else state.hands[other]
+    pool = list(faces_of(_WHOLE_DECK - seen))
     rng.shuffle(pool)
     hands = list(state.hands)
     position = 0
-    for other in hidden_hands:
+    for other in hidden_seats:
         size = state.hand_sizes[other] - hand_size(known[other])
         hands[other] = known[other] + pack(pool[position : position + size])
         position += size
-    stock = (*state.stock[: state.drawn], *pool[position : position + len(stock_rest)])
-    position += len(stock_rest)
+    stock_left = tuple(pool[position : position + state.stock_left])
+    position += state.stock_left
+    taken = state.pozzetti_taken
     pozzetti = list(state.pozzetti)
     for index in range(taken, len(pozzetti)):
-        size = len(pozzetti[index])
-        pozzetti[index] = tuple(sorted(pool[position : position + size]))
-        position += size
+        pozzetti[index] = tuple(sorted(pool[position : position + POZZETTO_SIZE]))
+        position += POZZETTO_SIZE
+    out = laid + sum(hands)
+    unseen_pozzetti = set()
+    for other in range(players):
+        if state.unseen >> other & 1:
+            index = state.pozzetto_of_team[team_of[other]]
+            pozzetti[index] = faces_of(hands[other])
+            out -= hands[other]
+            unseen_pozzetti.add(index)
+    left = list(faces_of(out))
+    rng.shuffle(left)
+    for index in range(taken):
+        if index not in unseen_pozzetti:
+            pozzetti[index] = tuple(sorted(left[:POZZETTO_SIZE]))
+            del left[:POZZETTO_SIZE]
+    stock = (*left[: state.drawn], *stock_left)
     return attrs.evolve(
         state, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti), judged=None
     )

@@ -144,6 +144,7 @@ def resample_hidden(state: EcarteState, seat: int | None, rng: random.Random) ->
         for mask in (hands[other] & ~fixed, discards[other]):
             pool.extend(index for index in range(32) if mask >> index & 1)
     pool.extend(exchange.talon)
+    pool.sort()
     rng.shuffle(pool)
     position = 0
 

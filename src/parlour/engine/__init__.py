@@ -141,6 +141,7 @@ from parlour.engine._screen import (
 )
 from parlour.engine._turns import (
     FixedSeats,
+    move_words,
     turn_violation,
 )
 
@@ -226,6 +227,7 @@ __all__ = [
     "make_deal",
     "move_forms",
     "move_texts",
+    "move_words",
     "new_game",
     "new_score_events",
     "option_specs",

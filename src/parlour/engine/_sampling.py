@@ -18,6 +18,12 @@ nothing more than the view itself; yet it is a full state that the game's functi
 search agent given only the view draws as many fresh determinizations as it likes with
 ``sample_state(view.sampled, view.seat, rng)``: sampling from a state the seat cannot tell from
 the real one gives the same distribution as sampling from the real one.
+
+A sample is a function of the seat's view and ``rng`` alone: two states with equal views give
+equal samples from equal generators. The hidden cards are listed in a fixed order, never the
+real layout's, and the hidden history a state keeps (Burraco's cards drawn from the stock and
+taken pozzetti, Bezique's record of the draws) is drawn again to agree with the sampled layout
+and the play.
 """
 
 from __future__ import annotations

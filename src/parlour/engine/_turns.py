@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from parlour.base import Card, Teams, build_options
+from parlour.base import Card, Teams, build_options, describe
 from parlour.engine._moves import (
     Deal,
     DealField,
@@ -26,8 +26,16 @@ from parlour.engine._notation import deal_violation
 
 __all__ = [
     "FixedSeats",
+    "move_words",
     "turn_violation",
 ]
+
+
+def move_words(move: object) -> str:
+    """How a message names ``move``: a `Move` by its text, any other value (given where a move
+    was due: a huge int, a deep list, an object whose ``repr`` fails) through the one safe
+    describer, `parlour.base.describe`."""
+    return str(move) if isinstance(move, Move) else describe(move)
 
 
 
@@ -56,7 +64,7 @@ def turn_violation(
             return Violation("turn.not_your_turn", f"the deal is a chance move, not seat {seat}'s")
         return deal_violation(move, deal_fields, deck)
     if deal_due:
-        return Violation("turn.deal_due", f"a deal is due before {move} can be played")
+        return Violation("turn.deal_due", f"a deal is due before {move_words(move)} can be played")
     if seat is not None and seat != to_act:
         return Violation("turn.not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
     return None

@@ -40,6 +40,7 @@ from parlour.engine import (
     Move,
     Play,
     Violation,
+    move_words,
     parse_deal,
     raise_if_illegal,
     split_move,
@@ -181,7 +182,7 @@ class TrickGame(FixedSeats):
                 return violation
             move_check = self._move_check_of(move_type)
         if move_check is None:
-            return Violation("phase.wrong_move", f"{move} is not {self.move_phrase}")
+            return Violation("phase.wrong_move", f"{move_words(move)} is not {self.move_phrase}")
         return move_check(state, move)
 
     @property
