@@ -23,6 +23,7 @@ from tests.conformance.zones import (
     Transfer,
     card_key,
     rank_token,
+    suit_letter,
     trick_winner,
 )
 from tests.strategies import Step
@@ -31,6 +32,7 @@ __all__ = [
     "coinche_deals_finished",
     "coinche_flow",
     "coinche_hidden",
+    "coinche_legal_plays",
     "coinche_order_key",
     "coinche_playout_check",
     "coinche_shown",
@@ -172,6 +174,58 @@ def _winner(state: CoincheState, cards: Sequence[Card]) -> int:
         denomination,
         lambda card, is_trump: (_TRUMP_POWER if is_trump else _PLAIN_POWER)[rank_token(card)],
     )
+
+
+def coinche_legal_plays(state: Any) -> frozenset[Card] | None:
+    """The cards the seat to act may play, by the rules alone (C.4: belote.md §3.4 in a colour
+    contract with `partner_winning` and `must_undertrump`; SA: follow suit; TA: follow suit and
+    beat the best card of the suit led); ``None`` outside the play."""
+    assert isinstance(state, CoincheState)
+    if state.phase != Phase.PLAY:
+        return None
+    zones = get_game("coinche").card_zones(state)
+    seat = state.to_act
+    hand = zones[f"hand {seat}"]
+    trick = zones["trick"]
+    if not trick:
+        return frozenset(hand)
+    denomination = _DENOMINATIONS[state.bid_denomination]
+    led = suit_letter(trick[0])
+    follow = [card for card in hand if suit_letter(card) == led]
+    if denomination == "SA":
+        return frozenset(follow or hand)
+    if denomination == "TA":
+        best = max(_TRUMP_POWER[rank_token(card)] for card in trick if suit_letter(card) == led)
+        higher = [card for card in follow if _TRUMP_POWER[rank_token(card)] > best]
+        return frozenset(higher or follow or hand)
+    trump = denomination
+    highest = max(
+        (_TRUMP_POWER[rank_token(card)] for card in trick if suit_letter(card) == trump), default=0
+    )
+
+    def over(cards: Sequence[Card]) -> list[Card]:
+        return [
+            card
+            for card in cards
+            if suit_letter(card) == trump and _TRUMP_POWER[rank_token(card)] > highest
+        ]
+
+    options = state.table.options
+    if follow:
+        return frozenset((over(follow) or follow) if led == trump else follow)
+    trumps = [card for card in hand if suit_letter(card) == trump]
+    if not trumps:
+        return frozenset(hand)
+    leader = (seat - len(trick)) % _SEATS
+    winner = (leader + _winner(state, trick)) % _SEATS
+    if winner == (seat + 2) % _SEATS:
+        if options.partner_winning == "free":
+            return frozenset(hand)
+        discards = [card for card in hand if suit_letter(card) != trump]
+        return frozenset(discards + (over(trumps) or trumps))
+    if over(trumps):
+        return frozenset(over(trumps))
+    return frozenset(trumps if options.must_undertrump else hand)
 
 
 def coinche_flow(step: Step) -> Sequence[Sequence[Transfer]]:
