@@ -921,9 +921,9 @@ def _ecarte_check_awards(steps: Sequence[Step]) -> None:
     for step in steps:
         before, after = step.before, step.after
         if isinstance(step.move, Deal):
-            zones = get_game(_ECARTE).card_zones(after)
-            turnup = zones["turnup"][0]
-            tally = _EcarteTally(after.table.dealer, suit_letter(turnup), rank_token(turnup) == "K")
+            turnup = dict(step.move.fields)["turnup"][0][0]  # a turned-up king may end it
+            dealer = before.table.dealer  # the deal's (a king ending the match moves it on)
+            tally = _EcarteTally(dealer, suit_letter(turnup), rank_token(turnup) == "K")
         elif tally is not None and _ecarte_in_deal(before):
             keyword, cards = _words(step.move)
             _ecarte_tally_move(tally, before, keyword, cards)
@@ -1478,9 +1478,9 @@ def _bezique_check_awards(steps: Sequence[Step]) -> None:
                 assert rank_token(card) == "7" and suit_letter(card) == _bezique_trump(before)
                 assert award.seats == (mover,) and award.points == _BEZIQUE_SEVEN, award
             elif name == "seven_turnup":
-                assert isinstance(step.move, Deal) and award.seats == (after.table.dealer,)
+                assert isinstance(step.move, Deal) and award.seats == (before.table.dealer,)
                 assert award.points == options.turnup_seven_bonus > 0, award
-                assert rank_token(get_game(_BEZIQUE).card_zones(after)["turnup"][0]) == "7"
+                assert rank_token(dict(step.move.fields)["turnup"][0][0]) == "7"
             elif name == "last_trick":
                 assert trick_winner_seat is not None and tricks == options.last_trick, award
                 assert award.seats == (trick_winner_seat,) and award.points == 10, award

@@ -187,7 +187,10 @@ def _deep(depth: int) -> Any:
 _ODD_VALUES = st.one_of(
     json_values(),
     st.builds(_huge_int, st.just(1)),
-    st.sampled_from((True, 1.0, -1, 2**64, float("nan"), float("-inf"), "", "\ud800", [], {})),
+    # a fresh copy of each: a mutation may fill the empty list or dict it put in the log
+    st.sampled_from((True, 1.0, -1, 2**64, float("nan"), float("-inf"), "", "\ud800", [], {})).map(
+        copy.deepcopy
+    ),
     st.sampled_from(_NOT_JSON).map(lambda make: make()),
     st.builds(_deep, st.sampled_from((65, 1_000, 100_000))),
     st.builds(lambda n: "x" * n, st.sampled_from((5_000, 200_000))),
