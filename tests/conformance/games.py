@@ -1504,10 +1504,51 @@ def _bezique_check_awards(steps: Sequence[Step]) -> None:
                 assert all(got <= most for got, most in zip(brisques, counted, strict=True))
 
 
+def _bezique_check_known(steps: Sequence[Step]) -> None:
+    """What each hand is publicly known to hold (the views' ``known``), reckoned from the moves
+    (rules §1.3-§1.5): a seven of trumps shown or a turn-up taken by exchange becomes known in
+    the mover's hand; at the last stage every card that lay melded on a player's table is
+    known in his hand, and so are the turn-up the loser of trick 24 takes and, with
+    ``reveal_last_stock_card``, the last stock card its winner takes; a known card stays known
+    until it leaves the hand."""
+    phase = bezique_state.Phase
+    for step in steps:
+        before, after = step.before, step.after
+        if not (_bezique_in_deal(before) and _bezique_in_deal(after)):
+            continue
+        keyword, cards = _words(step.move)
+        seen_before, seen_after = parlour.view(before, None), parlour.view(after, None)
+        mover = before.to_act
+        trump = _bezique_trump(before)
+        seven = parse_card(f"7{trump}")
+        for seat in range(_BEZIQUE_SEATS):
+            was, now = Counter(seen_before.known[seat]), Counter(seen_after.known[seat])
+            left = Counter(cards) if seat == mover and keyword in ("play", "meld") else Counter()
+            if seat == mover and keyword == "exchange":
+                left = Counter([seven])
+            assert not (was - left) - now, (step.move, seat, was, now)  # known stays known
+            if seat == mover and keyword == "show":
+                assert now[seven] == was[seven] + 1, (now, was)
+            if seat == mover and keyword == "exchange":
+                assert now[seen_before.turnup] >= was[seen_before.turnup] + 1, (now, was)
+            if before.phase is not phase.LAST_STAGE and after.phase is phase.LAST_STAGE:
+                expected = Counter(placed.card for placed in seen_before.tables[seat])
+                if seat != mover:
+                    expected[seen_before.turnup] += 1
+                assert not expected - now, (seat, expected, now)
+                if seat == mover and after.table.options.reveal_last_stock_card:
+                    drawn = Counter(parlour.view(after, seat).hand) - Counter(
+                        parlour.view(before, seat).hand
+                    ) - Counter(placed.card for placed in seen_before.tables[seat])
+                    assert not drawn - now, (drawn, now)
+
+
 def _bezique_playout_check(steps: Sequence[Step]) -> None:
     """Every complete deal has 24 first-stage tricks (48 plays, 24 draws) and 8 last-stage
-    tricks (16 plays); a deal cut short has fewer. Every award goes where the suite reckons."""
+    tricks (16 plays); a deal cut short has fewer. Every award goes where the suite reckons,
+    and each hand's known cards are those the moves made known."""
     _bezique_check_awards(steps)
+    _bezique_check_known(steps)
     phase = bezique_state.Phase
     first_stage = last_stage = draws = 0
     for step in steps:
