@@ -76,6 +76,7 @@ GAMES = {
     "burraco": (["--seed", "2"], ["Melds of your team (add <n> … adds to meld n)",
                                   "Discard pile: ", "Stock: ", "Pozzetti: 2 left",
                                   "Cards in hand: "]),
+    "coinche": (["--seed", "3"], ["Deal: 1", "Auction: seat 1 bid 80 H", "Standing bid: "]),
     "ecarte": (["--seed", "2"], ["Turn-up: ", "Discarded: you 0, seat 1 0", "Talon: "]),
 }
 

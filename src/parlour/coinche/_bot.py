@@ -30,7 +30,7 @@ from parlour.coinche.rules import (
 )
 from parlour.engine import Move
 
-__all__ = ["PARTNER_HELP", "bot_move", "hand_strength"]
+__all__ = ["PARTNER_HELP", "bot_move", "explained_move", "hand_strength"]
 
 PARTNER_HELP = 30
 """What the bot counts on its partner for, in points, when it values its hand."""
@@ -58,12 +58,15 @@ def hand_strength(hand: int, denomination: int) -> int:
     return strength
 
 
-def _bid(state: CoincheState, moves: tuple[Move, ...]) -> Move:
+def _bid(state: CoincheState, moves: tuple[Move, ...]) -> tuple[Move, str]:
     seat = state.to_act
     hand = state.hands[seat]
     partner_bid = state.bid_seat >= 0 and (state.bid_seat - seat) % 2 == 0
     best: Move = PASS
-    if not partner_bid:
+    reason = "the hand reaches no bid above the standing one: pass"
+    if partner_bid:
+        reason = "your partner holds the bid: pass (never overbid your partner)"
+    else:
         lowest: dict[int, tuple[int, Move]] = {}
         for move in moves:
             if isinstance(move, Bid) and move.value <= 160:
@@ -71,7 +74,8 @@ def _bid(state: CoincheState, moves: tuple[Move, ...]) -> Move:
                 if move.value <= estimate and move.denomination not in lowest:
                     lowest[move.denomination] = (estimate, move)
         if lowest:  # the lowest legal bid of the denomination the hand values most
-            best = max(lowest.values(), key=lambda pair: pair[0])[1]
+            estimate, best = max(lowest.values(), key=lambda pair: pair[0])
+            reason = f"the hand is worth about {estimate} in that suit: the lowest bid it reaches"
     if best is PASS and COINCHE in moves and state.bid_value >= COINCHE_FROM:
         denomination = state.bid_denomination
         if denomination < 4:
@@ -86,11 +90,11 @@ def _bid(state: CoincheState, moves: tuple[Move, ...]) -> Move:
                 and DECK[index].rank == Rank.ACE
             )  # fmt: skip
             if jack_or_nine and aces >= 2:
-                return COINCHE
-    return best
+                return COINCHE, "a jack or nine of their trumps and two aces: coinche"
+    return best, reason
 
 
-def _play(state: CoincheState, plays: list[int]) -> Move:
+def _play(state: CoincheState, plays: list[int]) -> tuple[Move, str]:
     denomination = state.bid_denomination
     trick = state.trick
     seen = state.hands[state.to_act]
@@ -109,25 +113,31 @@ def _play(state: CoincheState, plays: list[int]) -> Move:
     if not trick:
         masters = [card for card in plays if is_master(card)]
         if masters:
-            return PLAYS[max(masters, key=cheapness)]
-        return PLAYS[min(plays, key=cheapness)]
+            return PLAYS[max(masters, key=cheapness)], "a master card: lead it"
+        return PLAYS[min(plays, key=cheapness)], "no master card: lead the cheapest"
     winner = trick_winner(denomination, state.leader, trick)
     last = len(trick) == PLAYERS - 1
     if (winner - state.to_act) % 2 == 0:
-        choose = max if last else min
-        return PLAYS[choose(plays, key=cheapness)]
+        if last:
+            return PLAYS[max(plays, key=cheapness)], "your partner wins the trick: give it points"
+        return PLAYS[min(plays, key=cheapness)], "your partner is winning: the cheapest card"
     winning = [
         card for card in plays
         if trick_winner(denomination, state.leader, (*trick, card)) == state.to_act
     ]  # fmt: skip
     safe = winning if last else [card for card in winning if is_master(card)]
     if safe:
-        return PLAYS[min(safe, key=cheapness)]
-    return PLAYS[min(plays, key=cheapness)]
+        return PLAYS[min(safe, key=cheapness)], "the cheapest card sure to win the trick"
+    return PLAYS[min(plays, key=cheapness)], "nothing wins the trick for sure: the cheapest card"
 
 
 def bot_move(state: CoincheState, rng: random.Random) -> Move:
     """The bot's move for the seat to act (``rng`` is unused: the bot is deterministic)."""
+    return explained_move(state, rng)[0]
+
+
+def explained_move(state: CoincheState, rng: random.Random) -> tuple[Move, str]:
+    """The bot's move for the seat to act and the rule of thumb that chose it, in a line."""
     moves = state.legal
     if state.phase == Phase.AUCTION:
         return _bid(state, moves)

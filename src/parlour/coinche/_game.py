@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from parlour.base import Card
-from parlour.coinche import _bot, _events, _narrate, _view
+from parlour.coinche import _bot, _events, _narrate, _screen, _view
 from parlour.coinche._encoding import COINCHE_ENCODING
 from parlour.coinche._options import Options
 from parlour.coinche._parsing import MOVE_PARSERS
@@ -118,7 +118,10 @@ class CoincheGame(TrickGame):
     events = staticmethod(_events.events)
     narrate = staticmethod(_narrate.narrate)
     sentences = _narrate.SENTENCES
+    screen = staticmethod(_screen.screen)
+    last_play = staticmethod(_screen.last_play)
     bot_move = staticmethod(_bot.bot_move)
+    hint = staticmethod(_bot.explained_move)
 
 
 GAME = CoincheGame()
