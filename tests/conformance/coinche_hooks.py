@@ -21,6 +21,7 @@ from tests.conformance.zones import (
     HiddenCards,
     Layout,
     Transfer,
+    belote_family_plays,
     card_key,
     rank_token,
     suit_letter,
@@ -199,33 +200,15 @@ def coinche_legal_plays(state: Any) -> frozenset[Card] | None:
         higher = [card for card in follow if _TRUMP_POWER[rank_token(card)] > best]
         return frozenset(higher or follow or hand)
     trump = denomination
-    highest = max(
-        (_TRUMP_POWER[rank_token(card)] for card in trick if suit_letter(card) == trump), default=0
-    )
-
-    def over(cards: Sequence[Card]) -> list[Card]:
-        return [
-            card
-            for card in cards
-            if suit_letter(card) == trump and _TRUMP_POWER[rank_token(card)] > highest
-        ]
-
+    partner_winning = False
+    if trick:
+        leader = (seat - len(trick)) % _SEATS
+        partner_winning = (leader + _winner(state, trick)) % _SEATS == (seat + 2) % _SEATS
     options = state.table.options
-    if follow:
-        return frozenset((over(follow) or follow) if led == trump else follow)
-    trumps = [card for card in hand if suit_letter(card) == trump]
-    if not trumps:
-        return frozenset(hand)
-    leader = (seat - len(trick)) % _SEATS
-    winner = (leader + _winner(state, trick)) % _SEATS
-    if winner == (seat + 2) % _SEATS:
-        if options.partner_winning == "free":
-            return frozenset(hand)
-        discards = [card for card in hand if suit_letter(card) != trump]
-        return frozenset(discards + (over(trumps) or trumps))
-    if over(trumps):
-        return frozenset(over(trumps))
-    return frozenset(trumps if options.must_undertrump else hand)
+    return belote_family_plays(
+        hand, trick, trump, lambda card: _TRUMP_POWER[rank_token(card)], partner_winning,
+        partner_free=options.partner_winning == "free", must_undertrump=options.must_undertrump,
+    )  # fmt: skip
 
 
 def coinche_flow(step: Step) -> Sequence[Sequence[Transfer]]:

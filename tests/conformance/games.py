@@ -73,6 +73,7 @@ from tests.conformance.zones import (
     HiddenCards,
     Layout,
     Transfer,
+    belote_family_plays,
     card_key,
     copy_assignment,
     rank_token,
@@ -1138,8 +1139,8 @@ def _bezique_flow(step: Step) -> Flows:
         transfers = [Transfer(card, source, "trick")]
         if zones["trick"]:
             trick = (*zones["trick"], card)
-            power = _BEZIQUE_POWERS[before.table.options.rank_order]
-            won = trick_winner(trick, _bezique_trump(before), lambda c, _: power[rank_token(c)])
+            rank_order = before.table.options.rank_order
+            won = _bezique_trick_winner(trick, _bezique_trump(before), rank_order)
             winner = other if won == 0 else seat
             transfers.extend(Transfer(c, "trick", f"won {winner}") for c in trick)
         return (transfers,)
@@ -1261,8 +1262,7 @@ def _bezique_last_trick_winner(state: bezique_state.BeziqueState) -> int:
     assert state.last_trick is not None
     leader, indexes = state.last_trick
     cards = [_BEZIQUE_DECK[index] for index in indexes]
-    power = _BEZIQUE_POWERS[state.table.options.rank_order]
-    won = trick_winner(cards, _bezique_trump(state), lambda card, _: power[rank_token(card)])
+    won = _bezique_trick_winner(cards, _bezique_trump(state), state.table.options.rank_order)
     return (leader + won) % _BEZIQUE_SEATS
 
 
@@ -1612,35 +1612,18 @@ def _belote_legal_plays(state: Any) -> frozenset[Card] | None:
         return None
     zones = get_game(_BELOTE).card_zones(state)
     seat = state.to_act
-    hand = zones[f"hand {seat}"]
     trick = zones["trick"]
-    if not trick:  # 1. the leader: any card
-        return frozenset(hand)
     trump = _belote_trump(state)
-    led = suit_letter(trick[0])
-
-    def trump_power(card: Card) -> int:
-        return _BELOTE_TRUMP_POWER[rank_token(card)]
-
-    highest = max((trump_power(card) for card in trick if suit_letter(card) == trump), default=0)
-
-    def over(cards: Sequence[Card]) -> list[Card]:
-        return _cards_above(cards, trump, trump_power, highest)
-
-    follow = [card for card in hand if suit_letter(card) == led]
-    if follow:  # 2. holding the suit led: follow; trumps led, go higher if able
-        return frozenset((over(follow) or follow) if led == trump else follow)
-    trumps = [card for card in hand if suit_letter(card) == trump]
-    if not trumps:  # 3./4. void with no trump: any card
-        return frozenset(hand)
-    leader = (seat - len(trick)) % _BELOTE_SEATS
-    winner = (leader + _belote_trick_winner(trump, trick)) % _BELOTE_SEATS
-    if winner == (seat + 2) % _BELOTE_SEATS:  # 3. the partner is winning
-        if state.table.options.partner_winning == "free":
-            return frozenset(hand)
-        discards = [card for card in hand if suit_letter(card) != trump]
-        return frozenset(discards + (over(trumps) or trumps))
-    return frozenset(over(trumps) or trumps)  # 3. an opponent is winning: trump, overtrump
+    partner_winning = False
+    if trick:
+        leader = (seat - len(trick)) % _BELOTE_SEATS
+        winner = (leader + _belote_trick_winner(trump, trick)) % _BELOTE_SEATS
+        partner_winning = winner == (seat + 2) % _BELOTE_SEATS
+    return belote_family_plays(
+        zones[f"hand {seat}"], trick, trump, lambda card: _BELOTE_TRUMP_POWER[rank_token(card)],
+        partner_winning, partner_free=state.table.options.partner_winning == "free",
+        must_undertrump=True,
+    )  # fmt: skip
 
 
 def _ecarte_legal_plays(state: Any) -> frozenset[Card] | None:

@@ -24,6 +24,7 @@ __all__ = [
     "HiddenCards",
     "Layout",
     "Transfer",
+    "belote_family_plays",
     "between_deals",
     "card_key",
     "copy_assignment",
@@ -319,3 +320,44 @@ def copy_assignment(
             if result[name][index] is None:
                 result[name][index] = spare[face].pop(0)
     return {name: [card for card in cards if card is not None] for name, cards in result.items()}
+
+
+def belote_family_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: str,
+    trump_power: Callable[[Card], int],
+    partner_winning: bool,
+    *,
+    partner_free: bool,
+    must_undertrump: bool,
+) -> frozenset[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` under belote.md §3.4 with trumps
+    ``trump`` (``partner_winning``: the partner of the seat to act holds the trick), read from
+    the rules' text by the suite: follow suit (trumps led: higher if able); void, with the
+    partner winning, any card if ``partner_free``, else a discard or a trump that overtrumps if
+    able; void with an opponent winning, overtrump if able, else any trump if
+    ``must_undertrump`` (classic Belote; Coinche's option, coinche.md C.4), else any card."""
+    if not trick:  # the leader: any card
+        return frozenset(hand)
+    led = suit_letter(trick[0])
+    highest = max((trump_power(card) for card in trick if suit_letter(card) == trump), default=0)
+
+    def over(cards: Sequence[Card]) -> list[Card]:
+        return [card for card in cards
+                if suit_letter(card) == trump and trump_power(card) > highest]  # fmt: skip
+
+    follow = [card for card in hand if suit_letter(card) == led]
+    if follow:
+        return frozenset((over(follow) or follow) if led == trump else follow)
+    trumps = [card for card in hand if suit_letter(card) == trump]
+    if not trumps:
+        return frozenset(hand)
+    if partner_winning:
+        if partner_free:
+            return frozenset(hand)
+        discards = [card for card in hand if suit_letter(card) != trump]
+        return frozenset(discards + (over(trumps) or trumps))
+    if over(trumps):
+        return frozenset(over(trumps))
+    return frozenset(trumps if must_undertrump else hand)
