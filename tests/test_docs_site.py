@@ -321,7 +321,6 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "coinche",
         "ecarte",
         "changelog",
-        "release-checklist",
         "performance",
         "design",
         "reference/index",
