@@ -4,10 +4,12 @@ A playout is reproducible from its `PlayoutSpec` alone: one ``random.Random(seed
 deal (through `parlour.random_deal`) and, unless the spec lists its ``choices``, every uniform
 choice among `parlour.legal_moves`, so a failing example can be replayed with `random_playout`.
 
-`iter_playout` takes two optional hooks for the tests that need more than the uniform walk: a
-``start`` state to play from (a seeded start, a position) and a ``choose(state, moves, rng)``
-callback that picks the move (an agent, a bias towards some moves). `playout_states` lists the
-states a playout passes through and `final_state` gives where it ends.
+`iter_playout` takes optional hooks for the tests that need more than the uniform walk: a
+``start`` state to play from (a seeded start, a position), a ``choose(state, moves, rng)``
+callback that picks the move (an agent, a bias towards some moves), and a ``match`` (a
+`parlour.Match`) to play on, so that the moves are recorded for a log. `playout_states` lists
+the states a playout passes through, `final_state` gives where it ends, and `play_on` plays
+a `Match` on (for the tests that write logs).
 
 `shrinkable_playouts` lets hypothesis draw the move choices themselves (a list of indexes into
 the legal moves, one per move a seat makes): a failing playout then shrinks to a short one made
@@ -28,6 +30,8 @@ import parlour
 from parlour.base import option_checks
 from parlour.engine import (
     Move,
+    SupportsBot,
+    game_of,
     get_game,
 )
 
@@ -35,11 +39,13 @@ __all__ = [
     "Chooser",
     "PlayoutSpec",
     "Step",
+    "bot_choice",
     "final_state",
     "game_options",
     "iter_playout",
     "option_presets",
     "option_values",
+    "play_on",
     "playout_states",
     "playouts",
     "random_playout",
@@ -50,6 +56,18 @@ __all__ = [
 
 Chooser = Callable[[Any, Sequence[Move], random.Random], Move]
 """``choose(state, legal_moves, rng)``: the move a playout makes at a seat's turn."""
+
+
+def bot_choice(state: Any, moves: Sequence[Move], rng: random.Random) -> Move:
+    """A `Chooser` that plays the game's built-in bot (``bot_move``), checking that its move is
+    one of the legal ``moves`` and that `parlour.check` accepts it."""
+    game = game_of(state)
+    assert isinstance(game, SupportsBot), f"{game.name} has no built-in bot"
+    move = game.bot_move(state, rng)
+    assert move in moves, f"the bot chose {move}, not a legal move"
+    assert parlour.check(state, move) is None, move
+    return move
+
 
 MAX_PLAYOUT_MOVES = 100_000
 """A safety net: a playout that has not ended after this many moves is a bug (a match that
@@ -183,6 +201,7 @@ def iter_playout(
     choices: Sequence[int] | None = None,
     choose: Chooser | None = None,
     start: Any = None,
+    match: parlour.Match | None = None,
 ) -> Iterator[Step]:
     """Play a match at random, one `Step` at a time, until it is over (or ``max_moves``).
 
@@ -194,11 +213,16 @@ def iter_playout(
     ``choose(state, legal_moves, rng)`` (a legal move; the same ``rng`` draws the deals).
 
     The playout starts from ``start`` if given (then ``options`` and ``dealer`` are not used),
-    else from ``parlour.new_game(game_name, options=options, dealer=dealer)``.
+    else from ``parlour.new_game(game_name, options=options, dealer=dealer)``. With ``match``,
+    it starts from ``match.state`` and every move goes through ``match.apply`` (recorded).
     """
     if choices is not None and choose is not None:
         raise ValueError("a playout takes choices or choose, not both")
+    if match is not None and start is not None:
+        raise ValueError("a playout starts from a start state or a match, not both")
     rng = random.Random(seed)
+    if match is not None:
+        start = match.state
     state = parlour.new_game(game_name, options=options, dealer=dealer) if start is None else start
     count = 0
     decisions = 0
@@ -227,7 +251,7 @@ def iter_playout(
                 decisions += 1
             else:
                 return
-        after = parlour.apply(state, move)
+        after = parlour.apply(state, move) if match is None else match.apply(move)
         yield Step(state, move, after)
         state = after
         count += 1
@@ -294,3 +318,19 @@ def final_state(
         game_name, seed, options, dealer=dealer, max_moves=max_moves, choose=choose, start=start
     )
     return deque(states, maxlen=1)[0]
+
+
+def play_on(
+    match: parlour.Match,
+    seed: int,
+    *,
+    max_moves: int | None = None,
+    choose: Chooser | None = None,
+) -> parlour.Match:
+    """``match`` played on by the `iter_playout` of ``seed`` (uniform choices, or ``choose``)
+    until it is over or ``max_moves`` more moves are made; every move is recorded in it."""
+    for _ in iter_playout(
+        match.game, seed, max_moves=max_moves, choose=choose, match=match
+    ):  # fmt: skip
+        pass
+    return match

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -18,17 +17,7 @@ from parlour import (
     validate,
     write_log,
 )
-
-
-def play_random(match: Match, rng: random.Random, moves: int | None = None) -> None:
-    """Apply random legal moves (and deals) until the end, or until ``moves`` more moves."""
-    target = None if moves is None else len(match.moves) + moves
-    while not parlour.is_over(match.state) and (target is None or len(match.moves) < target):
-        state = match.state
-        if parlour.is_chance(state):
-            match.apply(parlour.random_deal(state, rng))
-        else:
-            match.apply(rng.choice(parlour.legal_moves(state)))
+from tests.strategies import play_on
 
 
 def test_seeded_match_starts_like_new_game_with_the_seed_and_records_the_deal() -> None:
@@ -119,7 +108,7 @@ def test_to_log_holds_resolved_options_version_and_result() -> None:
 
 def test_finished_match_log_claims_winners_and_validates() -> None:
     match = Match("belote", options={"target": None})
-    play_random(match, random.Random(5))
+    play_on(match, 5)
     assert parlour.is_over(match.state)
     log = match.to_log()
     assert log.result is not None
@@ -132,7 +121,7 @@ def test_finished_match_log_claims_winners_and_validates() -> None:
 
 def test_from_log_rebuilds_the_match() -> None:
     match = Match("belote", dealer=1, players=["A", "B", "C", "D"])
-    play_random(match, random.Random(6), moves=50)
+    play_on(match, 6, max_moves=50)
     again = Match.from_log(write_log(match))
     assert again.state == match.state
     assert again.moves == match.moves

@@ -9,7 +9,6 @@ game's base options) and first dealers; one ``random.Random(seed)`` draws every 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 import parlour
 from parlour import Match, read_log, replay, validate, write_log
 from tests.conformance.games import hooks_for
-from tests.strategies import seats_of
+from tests.strategies import play_on, seats_of
 
 GAMES = parlour.game_names()
 MAX_MOVES = 400
@@ -27,16 +26,9 @@ MAX_MOVES = 400
 
 
 def _random_match(game: str, options: dict[str, Any], dealer: int, seed: int) -> Match:
-    rng = random.Random(seed)
-    match = Match(game, options=options, dealer=dealer, players=None)
-    while not parlour.is_over(match.state) and len(match.moves) < MAX_MOVES:
-        state = match.state
-        if parlour.is_chance(state):
-            match.apply(parlour.random_deal(state, rng))
-        else:
-            moves = parlour.legal_moves(state)
-            match.apply(moves[rng.randrange(len(moves))])
-    return match
+    return play_on(
+        Match(game, options=options, dealer=dealer, players=None), seed, max_moves=MAX_MOVES
+    )
 
 
 @st.composite

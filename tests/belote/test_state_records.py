@@ -39,6 +39,7 @@ from parlour.engine import (
     deal_in_packets,
     make_deal,
 )
+from tests.strategies import playout_states
 
 SINGLE = {"target": None}
 
@@ -47,19 +48,12 @@ def random_states(
     seed: int, deals: int, options: dict[str, object] | None = None
 ) -> list[BeloteState]:
     """Every state of ``deals`` uniform-random single deals (throw-ins included)."""
-    rng = random.Random(seed)
     seen: list[BeloteState] = []
-    for _ in range(deals):
-        state: BeloteState = parlour.new_game(
-            "belote", options={**SINGLE, **(options or {})}, dealer=rng.randrange(PLAYERS)
+    for deal in range(deals):
+        states = playout_states(
+            "belote", seed * 1_000 + deal, {**SINGLE, **(options or {})}, dealer=deal % PLAYERS
         )
-        seen.append(state)
-        while not parlour.is_over(state):
-            legal = parlour.legal_moves(state)
-            state = parlour.apply(
-                state, rng.choice(legal) if legal else parlour.random_deal(state, rng)
-            )
-            seen.append(state)
+        seen.extend(states)
     return seen
 
 

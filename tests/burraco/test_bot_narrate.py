@@ -20,6 +20,7 @@ from parlour.cli import main
 from parlour.engine import get_game
 from tests.burraco.helpers import start
 from tests.helpers import run
+from tests.strategies import bot_choice, random_playout
 
 GAME: Any = get_game("burraco")
 
@@ -27,22 +28,9 @@ GAME: Any = get_game("burraco")
 def bot_match(options: dict[str, Any], seed: int) -> tuple[Any, int]:
     """A match between bots from ``Random(seed)``, checking every bot move as it is made; the
     final state and the number of moves."""
-    rng = random.Random(seed)
-    state = parlour.new_game("burraco", options=options, dealer=seed % 2)
-    moves = 0
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-            continue
-        move = GAME.bot_move(state, rng)
-        assert parlour.check(state, move) is None, move
-        assert move in parlour.legal_moves(state), move
-        seat = parlour.current_player(state)
-        assert isinstance(seat, int)
-        state = parlour.apply(state, move, seat=seat)
-        moves += 1
-        assert moves < 20_000, "the match does not end"
-    return state, moves
+    steps = random_playout("burraco", seed, options, dealer=seed % 2, choose=bot_choice)
+    moves = sum(1 for step in steps if not parlour.is_chance(step.before))
+    return steps[-1].after, moves
 
 
 @pytest.mark.parametrize("players, seed", [(4, 1), (4, 2), (2, 3), (2, 4)])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from hypothesis import given
@@ -22,10 +22,12 @@ from parlour.burraco import Add, Discard, Meld, PickUp
 from parlour.burraco._faces import cards_of
 from parlour.engine import (
     Deal,
+    Move,
     get_game,
 )
 from tests.burraco.helpers import seen, start, state_of
 from tests.helpers import cards
+from tests.strategies import iter_playout
 
 GAME = get_game("burraco")
 
@@ -58,22 +60,18 @@ def hand_of(state: Any, seat: int) -> Counter[Card]:
 
 def play(options: dict[str, Any], seed: int, bot_share: int = 7) -> Iterator[tuple[Any, Known]]:
     """Each state of a seeded single hand, with the test's record of known cards."""
-    rng = random.Random(seed)
-    state = parlour.new_game("burraco", options={"target": None, **options}, dealer=seed % 2)
+
+    def bot_or_uniform(state: Any, moves: Sequence[Move], rng: random.Random) -> Move:
+        if rng.randrange(10) < bot_share:
+            return GAME.bot_move(state, rng)  # type: ignore[attr-defined,no-any-return]
+        return moves[rng.randrange(len(moves))]
+
+    options = {"target": None, **options}
     record: Known = []
-    while not parlour.is_over(state):
-        move: Any
-        if parlour.is_chance(state):
-            move = parlour.random_deal(state, rng)
-        elif rng.randrange(10) < bot_share:
-            move = GAME.bot_move(state, rng)  # type: ignore[attr-defined]
-        else:
-            moves = parlour.legal_moves(state)
-            move = moves[rng.randrange(len(moves))]
-        record = record_after(record, state, move)
-        state = parlour.apply(state, move)
-        if not parlour.is_over(state):
-            yield state, record
+    for step in iter_playout("burraco", seed, options, dealer=seed % 2, choose=bot_or_uniform):
+        record = record_after(record, step.before, step.move)
+        if not parlour.is_over(step.after):
+            yield step.after, record
 
 
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([4, 2]))

@@ -22,6 +22,7 @@ from parlour.burraco._legal import TEAM_OF, LegalMoves, legal_moves_of
 from parlour.engine import Move
 from tests.burraco import legal_oracle
 from tests.profiles import thorough
+from tests.strategies import iter_playout
 
 PRESETS: list[tuple[str, dict[str, Any]]] = [
     ("default", {}),
@@ -47,16 +48,8 @@ HANDS = thorough(10, 40)
 
 def _hand_states(players: int, options: dict[str, Any], seed: int) -> list[BurracoState]:
     """Every state of one uniform-random hand, from the first turn to the last."""
-    rng = random.Random(seed)
-    state: BurracoState = parlour.new_game(
-        "burraco", options={"target": None, "players": players, **options}
-    )
-    state = parlour.apply(state, parlour.random_deal(state, rng))
-    states = []
-    while not parlour.is_over(state):
-        states.append(state)
-        state = parlour.apply(state, rng.choice(parlour.legal_moves(state)))
-    return states
+    playout = iter_playout("burraco", seed, {"target": None, "players": players, **options})
+    return [step.before for step in playout if not parlour.is_chance(step.before)]
 
 
 def _check_state(state: BurracoState, rng: random.Random) -> int:

@@ -106,19 +106,9 @@ def test_round_trip_over_a_random_hand(seed: int, players: int) -> None:
 def test_round_trip_every_state_and_the_same_next_state() -> None:
     """Playing on from a rebuilt state gives the state the original reaches."""
     for seed, players in ((1, 4), (2, 2)):
-        rng = random.Random(seed)
-        options = {"target": None, "players": players}
-        state = parlour.new_game("burraco", options=options)
-        while not parlour.is_over(state):
-            back = BurracoState.from_dict(through_json(state))
-            move: Any
-            if parlour.is_chance(state):
-                move = parlour.random_deal(state, rng)
-            else:
-                moves = parlour.legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            state = parlour.apply(state, move)
-            assert parlour.apply(back, move) == state
+        for step in iter_playout("burraco", seed, {"target": None, "players": players}):
+            back = BurracoState.from_dict(through_json(step.before))
+            assert parlour.apply(back, step.move) == step.after
 
 
 @pytest.mark.parametrize(("name", "preset"), option_presets("burraco"))
@@ -197,8 +187,12 @@ def written_position() -> Position:
             "pozzetti": pozzetti,
             "pozzetto_of_team": [0, 0],
             "pozzetto_unseen": [],
-            "turn": {"took_pile": False, "single_card_pile": False, "no_discard": None,
-                     "melded": False},
+            "turn": {
+                "took_pile": False,
+                "single_card_pile": False,
+                "no_discard": None,
+                "melded": False,
+            },
             "stalled": 0,
         },
     }
@@ -228,7 +222,8 @@ def test_a_position_at_the_first_turn() -> None:
     assert data["hand"]["to_act"] == 0
     assert data["hand"]["turn"] is None and data["hand"]["drawn"] == []
     assert [str(move) for move in parlour.legal_moves(BurracoState.from_dict(data))] == [
-        "draw", "pickup"
+        "draw",
+        "pickup",
     ]
 
 
@@ -262,8 +257,11 @@ FIRST_DRAWN = through_json(_state_where(
 """A four-player position in the first turn of a hand, after its draw."""
 UNSEEN = through_json(_state_where({"target": None}, lambda s: s.unseen))
 """A four-player position with a pozzetto taken on the discard, not yet looked at."""
-LATER = through_json(_state_where({"target": 600, "players": 2},
-                                  lambda s: s.phase.value == "draw" and s.table.results))
+LATER = through_json(
+    _state_where(
+        {"target": 600, "players": 2}, lambda s: s.phase.value == "draw" and s.table.results
+    )
+)
 """A two-player position in the second hand of a match to 600."""
 
 

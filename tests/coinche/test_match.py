@@ -5,13 +5,13 @@ won by the higher deal score."""
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 
 import parlour
 from parlour.coinche import DealResult, Options
 from parlour.coinche._scoring import match_winner_team
+from tests.strategies import final_state
 
 PLAYED = DealResult(number=1, dealer=0, outcome="made", taker=0, value=80, denomination="H",
                     points=(160, 82))  # fmt: skip
@@ -36,14 +36,7 @@ def test_a_single_deal_goes_to_the_higher_deal_score() -> None:
 
 
 def test_a_match_to_2000_ends_when_a_side_reaches_it() -> None:
-    rng = random.Random(3)
-    state = parlour.new_game("coinche")
-    while not parlour.is_over(state):
-        state = parlour.apply(
-            state,
-            parlour.random_deal(state, rng) if parlour.is_chance(state)
-            else rng.choice(parlour.legal_moves(state)),
-        )  # fmt: skip
+    state = final_state("coinche", 3)
     totals = parlour.score(state)[:2]
     assert max(totals) >= 2000 and totals[0] != totals[1]
     results = parlour.deal_results(state)

@@ -15,10 +15,10 @@ from parlour.ecarte._bot import (
     bot_move,
     hand_strength,
 )
-from parlour.engine import Move
 from parlour.io import read_log
 from tests.ecarte.helpers import deal_text, mask, play_forced_deal, start
 from tests.helpers import cards, run
+from tests.strategies import bot_choice, random_playout
 
 
 def narrated(state: EcarteState, text: str) -> tuple[EcarteState, list[str]]:
@@ -158,20 +158,10 @@ def test_the_bot_wins_cheaply_or_throws_its_cheapest() -> None:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_bots_play_whole_matches_by_the_rules(seed: int) -> None:
-    rng = random.Random(seed)
-    state = parlour.new_game("ecarte", options={"must_trump_when_void": seed % 2 == 0})
-    moves = 0
-    move: Move
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            move = parlour.random_deal(state, rng)
-        else:
-            move = GAME.bot_move(state, rng)
-            assert move in parlour.legal_moves(state)
-        state = parlour.apply(state, move)
-        moves += 1
-    assert max(parlour.score(state)) >= 5
-    assert moves > 10
+    options = {"must_trump_when_void": seed % 2 == 0}
+    steps = random_playout("ecarte", seed, options, choose=bot_choice)
+    assert max(parlour.score(steps[-1].after)) >= 5
+    assert len(steps) > 10
 
 
 # --- parlour demo ecarte -------------------------------------------------------------------------

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from typing import Any
 
 import parlour
 from parlour import Match
 from parlour.engine import get_game
+from tests.strategies import play_on
 
 __all__ = [
     "GAMES",
@@ -63,16 +63,7 @@ def card_tokens(game: str) -> tuple[str, ...]:
 @functools.cache
 def _match(game: str, variant: int) -> Match:
     options = SAMPLE_OPTIONS[game][variant % len(SAMPLE_OPTIONS[game])]
-    rng = random.Random(1000 + variant)
-    match = Match(game, options=options)
-    while not parlour.is_over(match.state) and len(match.moves) < MAX_SAMPLE_MOVES:
-        state = match.state
-        if parlour.is_chance(state):
-            match.apply(parlour.random_deal(state, rng))
-        else:
-            moves = parlour.legal_moves(state)
-            match.apply(moves[rng.randrange(len(moves))])
-    return match
+    return play_on(Match(game, options=options), 1000 + variant, max_moves=MAX_SAMPLE_MOVES)
 
 
 def sample_log(game: str, variant: int = 0) -> dict[str, Any]:

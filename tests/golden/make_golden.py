@@ -2,10 +2,12 @@
 
     python tests/golden/make_golden.py
 
-Run it from the repository root. Each log comes from a seeded match between the built-in bots,
-so the files are reproducible with this version of the bots; tests check the reports that
-validating each file gives, so a rules change that changes a verdict shows up as a failing test,
-not as a silently new file.
+Run it from the repository root. Each log comes from a seeded match between the built-in bots
+(`tests.strategies.play_on` with `bot_choice`), so the files depend on the version of the bots
+that wrote them: the committed files were written by earlier bots and are kept as they are (a
+run today writes different, equally valid matches). Tests check the reports that validating
+each file gives, so a rules change that changes a verdict shows up as a failing test, not as a
+silently new file.
 
 The logs are **regression goldens**: they pin what the current engine and bots play, not what
 the rules derive. ``tests/test_log.py`` (its golden-log tests), ``tests/test_verdicts.py`` and
@@ -19,19 +21,20 @@ script, ``python tests/golden/make_trees.py``.)
 from __future__ import annotations
 
 import json
-import random
+import sys
 from pathlib import Path
 from typing import Any
 
-import parlour
-from parlour import Match, write_log
-from parlour.engine import (
-    SupportsBot,
-    get_game,
-)
-
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+if str(ROOT) not in sys.path:  # run as a script from the repository root
+    sys.path.insert(0, str(ROOT))
 
+from tests.strategies import bot_choice, play_on  # noqa: E402
+
+import parlour  # noqa: E402
+from parlour import Match, write_log  # noqa: E402
+from parlour.engine import get_game  # noqa: E402
 
 PLAYERS = {
     "belote": ["Ann", "Bob", "Cid", "Dee"],
@@ -48,20 +51,7 @@ def bot_match(
 ) -> Match:
     """A match between the bots from ``Random(seed)``, played to the end or ``stop_after`` moves."""
     match = Match(game_name, options=options, players=PLAYERS[game_name])
-    game = get_game(game_name)
-    assert isinstance(game, SupportsBot), f"{game_name} has no built-in bot"
-    rng = random.Random(seed)
-    while not parlour.is_over(match.state) and (
-        stop_after is None or len(match.moves) < stop_after
-    ):
-        state = match.state
-        move = (
-            parlour.random_deal(state, rng)
-            if parlour.is_chance(state)
-            else game.bot_move(state, rng)
-        )
-        match.apply(move)
-    return match
+    return play_on(match, seed, max_moves=stop_after, choose=bot_choice)
 
 
 def first_illegal_move(

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from the repository root
     sys.path.insert(0, str(ROOT))
 
+from tests.strategies import play_on  # noqa: E402
 from tests.test_docs_violation_ids import ids_in_docs  # noqa: E402
 
 import parlour  # noqa: E402
@@ -514,15 +515,7 @@ def _violation_log(game: str, found: Found) -> tuple[GameLog, dict[str, Any]]:
 
 def _valid_logs(game: str) -> Iterator[tuple[str, GameLog, dict[str, Any]]]:
     for number, options in enumerate(SEARCHES[game].valid_presets, start=1):
-        rng = random.Random(number)
-        match = Match(game, options=options)
-        while not parlour.is_over(match.state):
-            state = match.state
-            if parlour.is_chance(state):
-                match.apply(parlour.random_deal(state, rng))
-            else:
-                moves = parlour.legal_moves(state)
-                match.apply(moves[rng.randrange(len(moves))])
+        match = play_on(Match(game, options=options), number)
         log = match.to_log()
         expect = {
             "kind": None,

@@ -33,6 +33,7 @@ from parlour.io import (
     validate_files,
 )
 from tests.hostile.strategies import huge_or_deep_values, wrong_types
+from tests.strategies import final_state
 
 GAMES = parlour.game_names()
 SLOW = settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
@@ -87,8 +88,12 @@ def test_huge_or_deep_values_at_every_entry_point(game: str, value: Any) -> None
 
 @pytest.mark.parametrize("game", GAMES)
 @SLOW
-@given(value=huge_or_deep_values(), key=st.sampled_from(
-    ("options", "dealer", "players", "moves", "result", "parlour", "format", "game", "extra")))
+@given(
+    value=huge_or_deep_values(),
+    key=st.sampled_from(
+        ("options", "dealer", "players", "moves", "result", "parlour", "format", "game", "extra")
+    ),
+)
 def test_validate_never_raises_on_huge_or_deep_fields(game: str, value: Any, key: str) -> None:
     log: dict[str, Any] = {"format": "parlour-log/1", "game": game, "moves": []}
     log[key] = value
@@ -197,14 +202,7 @@ def _states_of_every_kind(game: str) -> tuple[Any, ...]:
     rng = random.Random(3)
     due = parlour.new_game(game, options={"target": None})
     state = parlour.apply(due, parlour.random_deal(due, rng))
-    in_play = state
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-        else:
-            moves = parlour.legal_moves(state)
-            state = parlour.apply(state, moves[rng.randrange(len(moves))])
-    return (due, in_play, state)
+    return (due, state, final_state(game, 3, start=state))
 
 
 @pytest.mark.parametrize("game", [name for name in GAMES if name != "toy"])

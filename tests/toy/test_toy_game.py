@@ -38,7 +38,7 @@ from parlour.engine import (
     TrickWon,
     get_game,
 )
-from tests.strategies import random_playout
+from tests.strategies import bot_choice, final_state, play_on, random_playout
 from tests.toy.game import TOY_GAME
 from tests.toy.state import ToyState
 from tests.toy.view import ToyView
@@ -288,12 +288,7 @@ def test_a_broken_trick_names_the_toy_rule() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_log_of_a_random_match_validates(seed: int) -> None:
-    match = parlour.Match(GAME, options={"target": 7}, seed=seed)
-    rng = random.Random(seed)
-    while not parlour.is_over(match.state):
-        state = match.state
-        chance = parlour.is_chance(state)
-        match.apply(parlour.random_deal(state, rng) if chance else rng.choice(plays(state)))
+    match = play_on(parlour.Match(GAME, options={"target": 7}, seed=seed), seed)
     log = match.to_log()
     assert log.game == GAME and log.options == {"target": 7}
     report = parlour.validate(parlour.write_log(match))
@@ -437,18 +432,11 @@ def test_the_encoding_has_one_id_per_card_and_masks_the_legal_plays() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_bot_plays_legal_moves_and_wins_cheaply(seed: int) -> None:
-    rng = random.Random(seed)
-    state: ToyState = parlour.engine.new_game(GAME, options={"target": 7}, seed=seed)
-    while not parlour.is_over(state):
-        if parlour.is_chance(state):
-            state = parlour.apply(state, parlour.random_deal(state, rng))
-            continue
-        move = TOY_GAME.bot_move(state, rng)
-        assert move in parlour.legal_moves(state)
-        state = parlour.apply(state, move)
+    start: ToyState = parlour.engine.new_game(GAME, options={"target": 7}, seed=seed)
+    assert parlour.is_over(final_state(GAME, seed, start=start, choose=bot_choice))
     # second in hand to the king of hearts, holding only trumps, it ruffs with the lowest
     state = parlour.apply(dealt(TRUMPS_DEAL), "play KH")
-    assert str(TOY_GAME.bot_move(state, rng)) == "play 9S"
+    assert str(TOY_GAME.bot_move(state, random.Random(seed))) == "play 9S"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

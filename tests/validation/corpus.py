@@ -4,11 +4,11 @@ logs from the golden files, with the verdict each must get."""
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from pathlib import Path
 
-from parlour import Match, is_chance, is_over, legal_moves, random_deal, write_log
+from parlour import Match, write_log
+from tests.strategies import play_on
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -17,15 +17,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 def single_deal_log(game: str, seed: int) -> str:
     """The one-line JSON log of a single-deal match of ``game``: random deals and uniform-random
     legal moves drawn from ``random.Random(seed)``."""
-    match = Match(game, options={"target": None})
-    rng = random.Random(seed)
-    while not is_over(match.state):
-        if is_chance(match.state):
-            match.apply(random_deal(match.state, rng))
-        else:
-            moves = legal_moves(match.state)
-            match.apply(moves[rng.randrange(len(moves))])
-    return write_log(match)
+    return write_log(play_on(Match(game, options={"target": None}), seed))
 
 
 def golden_line(name: str) -> str:

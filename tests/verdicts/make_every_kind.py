@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import io
 import json
-import random
+import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
-import parlour
-from parlour.cli import main
-
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+if str(ROOT) not in sys.path:  # run as a script from the repository root
+    sys.path.insert(0, str(ROOT))
+
+from tests.strategies import play_on  # noqa: E402
+
+import parlour  # noqa: E402
+from parlour.cli import main  # noqa: E402
 
 
 def belote_log(moves: list[str], **extra: Any) -> dict[str, Any]:
@@ -38,14 +43,7 @@ def belote_log(moves: list[str], **extra: Any) -> dict[str, Any]:
 
 
 def main_logs() -> list[str]:
-    rng = random.Random(11)
-    match = parlour.Match("belote", options={"target": None})
-    while not parlour.is_over(match.state):
-        state = match.state
-        if parlour.is_chance(state):
-            match.apply(parlour.random_deal(state, rng))
-        else:
-            match.apply(rng.choice(parlour.legal_moves(state)))
+    match = play_on(parlour.Match("belote", options={"target": None}), 11)
     full = list(match.moves)
     final = list(parlour.score(match.state))
     winners = list(parlour.winners(match.state))
@@ -82,5 +80,5 @@ if __name__ == "__main__":
     source.write_text("\n".join(main_logs()) + "\n", encoding="utf-8")
     captured = io.StringIO()
     with redirect_stdout(captured):
-        main(["validate", "--json", str(source.relative_to(HERE.parent.parent))])
+        main(["validate", "--json", "--no-summary", str(source.relative_to(HERE.parent.parent))])
     (HERE / "every_kind.expected.jsonl").write_text(captured.getvalue(), encoding="utf-8")
