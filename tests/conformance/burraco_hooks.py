@@ -342,6 +342,7 @@ def burraco_step_check(step: Step) -> None:
             assert zones["discard"], "a turn that does not end the hand left no discard"
         if _in_hand_play(before):
             assert isinstance(before, BurracoState)
+            _check_meld_owner(before, after, step.move)
             for old, new in zip(before.melds, after.melds, strict=True):
                 assert len(new) >= len(old)
                 for was, now in zip(old, new, strict=False):
@@ -351,6 +352,49 @@ def burraco_step_check(step: Step) -> None:
     new_results = after.table.results[len(before.table.results) :]
     for result in new_results:
         _check_hand_result(before, step.move, result)
+
+
+def _check_meld_owner(before: BurracoState, after: BurracoState, move: Move) -> None:
+    """A meld or an add lays its cards on the table of the mover's own side (partners opposite
+    with four players, each player alone with two: rules §4.2) and nowhere else: a meld opens
+    one new meld of exactly its cards, an add puts exactly its cards into one existing meld;
+    any other move leaves every table as it was."""
+    mover_team = _team(before, before.to_act)
+    for team, (old, new) in enumerate(zip(before.melds, after.melds, strict=True)):
+        old_cards = [Counter(meld.cards) for meld in old]
+        new_cards = [Counter(meld.cards) for meld in new]
+        if team != mover_team or not isinstance(move, (Meld, Add)):
+            assert new_cards == old_cards, (team, move, "a table changed that the move is not on")
+        elif isinstance(move, Meld):
+            assert new_cards[: len(old_cards)] == old_cards and len(new) == len(old) + 1, move
+            assert new_cards[-1] == Counter(move.cards), (move, new[-1])
+        else:
+            grown = [index for index, (was, now) in enumerate(zip(old_cards, new_cards))
+                     if was != now]  # fmt: skip
+            assert len(new) == len(old) and len(grown) == 1, (move, grown)
+            assert new_cards[grown[0]] - old_cards[grown[0]] == Counter(move.cards), move
+            assert not old_cards[grown[0]] - new_cards[grown[0]], move
+
+
+def _team_seats(state: BurracoState, team: int) -> tuple[int, ...]:
+    return tuple(seat for seat in range(parlour.players(state)) if _team(state, seat) == team)
+
+
+def _check_awards(result: Any, expected: dict[int, dict[str, int]], state: BurracoState) -> None:
+    """Every score item of a hand goes to the seats of the side whose item it is (the side the
+    suite reckons, not the engine's ``TeamScore.team``), with the points the suite reckons, one
+    event per item that is not zero, and nothing else (rules §4.9)."""
+    wanted = sorted(
+        (_team_seats(state, team), reason, points)
+        for team, items in expected.items()
+        for reason, points in items.items()
+        if points
+    )
+    got = sorted((award.seats, award.reason, award.points) for award in result.awards)
+    assert got == wanted, (got, wanted)
+    assert [score.seats for score in result.teams] == [
+        _team_seats(state, score.team) for score in result.teams
+    ]
 
 
 def _check_hand_result(before: BurracoState, move: Move, result: Any) -> None:
@@ -372,6 +416,23 @@ def _check_hand_result(before: BurracoState, move: Move, result: Any) -> None:
     held[seat].remove(move.card)
     if not held[seat] and before.pozzetto_of_team[closer] < 0:
         held[seat] = list(zones[_next_pozzetto(zones)])  # taken on the discard, unseen: in hand
+    expected: dict[int, dict[str, int]] = {}
+    for team in range(len(before.melds)):
+        melds = before.melds[team]
+        seats = [other for other in held if _team(before, other) == team]
+        took = before.pozzetto_of_team[team] >= 0 or (
+            team == closer and len(zones[f"hand {seat}"]) == 1
+        )
+        burracos = [meld.cards for meld in melds if len(meld.cards) >= _BURRACO]
+        dirty = sum(1 for cards in burracos if _cards_acting_wild(cards))
+        expected[team] = {
+            "burraco.melded_cards": sum(_value(meld.cards) for meld in melds),
+            "burraco.burraco_bonus": 200 * (len(burracos) - dirty) + 100 * dirty,
+            "burraco.closing": 100 if result.ended_by == "closing" and team == closer else 0,
+            "burraco.cards_in_hand": -sum(_value(held[other]) for other in seats),
+            "burraco.no_pozzetto": 0 if took else -100,
+        }
+    _check_awards(result, expected, before)
     for team_score in result.teams:
         melds = before.melds[team_score.team]
         seats = [other for other in held if _team(before, other) == team_score.team]
