@@ -18,41 +18,17 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.base import Card
-from parlour.burraco import Add, Discard, Meld, PickUp
 from parlour.burraco._faces import cards_of
 from parlour.engine import (
-    Deal,
     Move,
     get_game,
 )
 from tests.burraco.helpers import seen, start, state_of
+from tests.conformance.burraco_hooks import Known, known_after
 from tests.helpers import cards
 from tests.strategies import iter_playout
 
 GAME = get_game("burraco")
-
-Known = list[Counter[Card]]
-
-
-def record_after(record: Known, before: Any, move: Any) -> Known:
-    """The test's own record of known cards after ``move`` from ``before``."""
-    if isinstance(move, Deal):
-        return [Counter() for _ in range(parlour.players(before))]
-    seat = parlour.current_player(before)
-    assert isinstance(seat, int)
-    after = [Counter(known) for known in record]
-    if isinstance(move, PickUp):
-        after[seat].update(seen(before, None).discard)
-    laid: tuple[Card, ...] = ()
-    if isinstance(move, (Meld, Add)):
-        laid = move.cards
-    elif isinstance(move, Discard):
-        laid = (move.card,)
-    for card in laid:
-        if after[seat][card]:
-            after[seat][card] -= 1
-    return [+known for known in after]
-
 
 def hand_of(state: Any, seat: int) -> Counter[Card]:
     return Counter(cards_of(state_of(state).hands[seat]))
@@ -69,7 +45,7 @@ def play(options: dict[str, Any], seed: int, bot_share: int = 7) -> Iterator[tup
     options = {"target": None, **options}
     record: Known = []
     for step in iter_playout("burraco", seed, options, dealer=seed % 2, choose=bot_or_uniform):
-        record = record_after(record, step.before, step.move)
+        record = known_after(record, step.before, step.move)
         if not parlour.is_over(step.after):
             yield step.after, record
 

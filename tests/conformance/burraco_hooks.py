@@ -29,15 +29,18 @@ from tests.conformance.zones import HiddenCards, Layout, Transfer, card_key, ran
 from tests.strategies import Step
 
 __all__ = [
+    "Known",
     "burraco_deals_finished",
     "burraco_flow",
     "burraco_hidden",
     "burraco_moves_to_apply",
     "burraco_order_key",
+    "burraco_playout_check",
     "burraco_shown",
     "burraco_step_check",
     "burraco_texts",
     "burraco_with_zones",
+    "known_after",
 ]
 
 _GAME = "burraco"
@@ -369,9 +372,10 @@ def _check_meld_owner(before: BurracoState, after: BurracoState, move: Move) -> 
             assert new_cards[: len(old_cards)] == old_cards and len(new) == len(old) + 1, move
             assert new_cards[-1] == Counter(move.cards), (move, new[-1])
         else:
-            grown = [index for index, (was, now) in enumerate(zip(old_cards, new_cards))
-                     if was != now]  # fmt: skip
-            assert len(new) == len(old) and len(grown) == 1, (move, grown)
+            assert len(new) == len(old), move
+            pairs = enumerate(zip(old_cards, new_cards, strict=True))
+            grown = [index for index, (was, now) in pairs if was != now]
+            assert len(grown) == 1, (move, grown)
             assert new_cards[grown[0]] - old_cards[grown[0]] == Counter(move.cards), move
             assert not old_cards[grown[0]] - new_cards[grown[0]], move
 
@@ -451,6 +455,45 @@ def _check_hand_result(before: BurracoState, move: Move, result: Any) -> None:
         assert team_score.total == (team_score.melded + team_score.burraco_bonus
                                     + team_score.closing - team_score.in_hand
                                     - team_score.pozzetto_penalty)  # fmt: skip
+
+
+Known = list[Counter[Card]]
+"""Per seat, the cards everybody knows to be in its hand."""
+
+
+def known_after(known: Known, before: Any, move: Move) -> Known:
+    """The cards known to be in each hand after ``move`` from ``before``, reckoned from the
+    moves alone (rules §4.6): a deal knows nothing; a pickup makes the whole open discard pile
+    known in the mover's hand; a card laid down or discarded leaves the known cards once per
+    copy laid (a face, whichever copy it was)."""
+    if isinstance(move, Deal):
+        return [Counter() for _ in range(parlour.players(before))]
+    seat = before.to_act
+    after = [Counter(cards) for cards in known]
+    if isinstance(move, PickUp):
+        after[seat].update(get_game(_GAME).card_zones(before)["discard"])
+    laid: Sequence[Card] = ()
+    if isinstance(move, (Meld, Add)):
+        laid = move.cards
+    elif isinstance(move, Discard):
+        laid = (move.card,)
+    for card in laid:
+        if after[seat][card]:
+            after[seat][card] -= 1
+    return [+cards for cards in after]
+
+
+def burraco_playout_check(steps: Sequence[Step]) -> None:
+    """The public record of every view (``known_cards``, the same for every seat and for a
+    spectator) is the suite's own reckoning from the moves (`known_after`), after every move."""
+    known: Known = []
+    for step in steps:
+        known = known_after(known, step.before, step.move)
+        if not _in_hand_play(step.after):
+            continue
+        for seat in (*range(parlour.players(step.after)), None):
+            shown = parlour.view(step.after, seat).known_cards
+            assert [Counter(cards) for cards in shown] == known, (step.move, seat, shown, known)
 
 
 def burraco_deals_finished(state: Any) -> int:

@@ -51,6 +51,7 @@ from tests.conformance.burraco_hooks import (
     burraco_hidden,
     burraco_moves_to_apply,
     burraco_order_key,
+    burraco_playout_check,
     burraco_shown,
     burraco_step_check,
     burraco_texts,
@@ -1679,6 +1680,7 @@ HOOKS: dict[str, GameHooks] = {
         flow=burraco_flow,
         order_key=burraco_order_key,
         step_check=burraco_step_check,
+        playout_check=burraco_playout_check,
         deals_finished=burraco_deals_finished,
     ),
     "belote": GameHooks(
