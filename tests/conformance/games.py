@@ -943,10 +943,38 @@ def _ecarte_check_awards(steps: Sequence[Step]) -> None:
             tally = None
 
 
+def _ecarte_check_king(steps: Sequence[Step]) -> None:
+    """Who marked the king of trumps, reckoned from the moves (rules §2.5, Settled point 1):
+    the seat that said ``king``, or that led the king of trumps to the first trick; and whether
+    the turn-up is a king. Every view, for each seat and for a spectator, says the same
+    (``king``, ``turnup_king``) after every move of the deal."""
+    marker: int | None = None
+    trump = turnup_king = None
+    plays = 0
+    for step in steps:
+        if isinstance(step.move, Deal):
+            turnup = dict(step.move.fields)["turnup"][0][0]
+            trump, turnup_king = suit_letter(turnup), rank_token(turnup) == "K"
+            marker, plays = None, 0
+        keyword, cards = _words(step.move)
+        if keyword == "king":
+            marker = step.before.to_act
+        elif keyword == "play":
+            if plays == 0 and cards[0] == parse_card(f"K{trump}"):
+                marker = step.before.to_act
+            plays += 1
+        if not _ecarte_in_deal(step.after):
+            continue
+        for seat in (0, 1, None):
+            seen = parlour.view(step.after, seat)
+            assert (seen.king, seen.turnup_king) == (marker, turnup_king), (step.move, seat)
+
+
 def _ecarte_playout_check(steps: Sequence[Step]) -> None:
     """Exactly five tricks (ten cards) in every deal played to its end; every award where the
-    suite reckons it goes."""
+    suite reckons it goes; the king's marker as the moves show it."""
     _ecarte_check_awards(steps)
+    _ecarte_check_king(steps)
     plays = 0
     for step in steps:
         if str(step.move).startswith("play "):
