@@ -45,6 +45,7 @@ from parlour.engine import (
     Move,
     get_game,
 )
+from tests.conformance.bezique_melds import check_meld_history
 from tests.conformance.burraco_hooks import (
     burraco_deals_finished,
     burraco_flow,
@@ -1578,6 +1579,7 @@ def _bezique_playout_check(steps: Sequence[Step]) -> None:
     and each hand's known cards are those the moves made known."""
     _bezique_check_awards(steps)
     _bezique_check_known(steps)
+    check_meld_history(steps)
     phase = bezique_state.Phase
     first_stage = last_stage = draws = 0
     for step in steps:
