@@ -50,7 +50,9 @@ _CROWDED = 12
 _BACK_STEP = 10
 _CAPTIONED_STEP = 84
 """The step between faces captioned with who played them: room for ``seat 2 (partner)``."""
-_GROUP_GAP = 18
+_GROUP_GAP = 28
+_SIDE_BY_SIDE = frozenset({"turnup", "trick", "last-trick"})
+"""The zones whose cards are put side by side in one row (the cards on the table)."""
 _PACKED_WIDTH = 720
 """The width up to which groups (melds) are put side by side in one row."""
 _TEXT_WIDTH = 7.2
@@ -64,9 +66,10 @@ _XMLNS = "http://www.w3.org/2000/svg"
 
 @attrs.frozen(kw_only=True)
 class _Group:
-    """Cards under one label (``None`` for a back), each face up unless ``None``, with optional
+    """Cards of a zone under one label, each face up (``None``: a back), with optional
     captions under them (one per card); ``packed`` overlaps the faces (a meld)."""
 
+    zone: str
     label: str
     cards: tuple[Card | None, ...] = ()
     captions: tuple[str, ...] = ()
@@ -106,9 +109,8 @@ class _Group:
 
 @attrs.frozen(kw_only=True)
 class _Row:
-    """One row of the picture: groups side by side, each with its label, in a zone."""
+    """One row of the picture: groups side by side, each with its label."""
 
-    zone: str
     groups: tuple[_Group, ...]
 
     def width(self) -> float:
@@ -122,23 +124,23 @@ def _row(
     zone: str, label: str, cards: Sequence[Card | None] = (), captions: Sequence[str] = ()
 ) -> _Row:
     """A row of one group."""
-    return _Row(zone=zone, groups=(_Group(label=label, cards=tuple(cards),
-                                          captions=tuple(captions)),))  # fmt: skip
+    return _Row(groups=(_Group(zone=zone, label=label, cards=tuple(cards),
+                               captions=tuple(captions)),))  # fmt: skip
 
 
-def _packed_rows(zone: str, groups: Sequence[_Group]) -> list[_Row]:
+def _packed_rows(groups: Sequence[_Group]) -> list[_Row]:
     """``groups`` side by side, as many to a row as `_PACKED_WIDTH` holds."""
     rows: list[_Row] = []
     line: list[_Group] = []
     for group in groups:
-        candidate = _Row(zone=zone, groups=(*line, group))
+        candidate = _Row(groups=(*line, group))
         if line and candidate.width() > _PACKED_WIDTH:
-            rows.append(_Row(zone=zone, groups=tuple(line)))
+            rows.append(_Row(groups=tuple(line)))
             line = [group]
         else:
             line.append(group)
     if line:
-        rows.append(_Row(zone=zone, groups=tuple(line)))
+        rows.append(_Row(groups=tuple(line)))
     return rows
 
 
@@ -266,7 +268,8 @@ def _declarations(view: Any) -> list[_Row]:
 
 
 def _stock(view: Any) -> list[_Row]:
-    return _fact("stock", f"Stock: {view.stock_size} cards face down")
+    size = view.stock_size
+    return _fact("stock", f"Stock: {size} cards face down" if size else "Stock: empty")
 
 
 def _talon(view: Any) -> list[_Row]:
@@ -366,10 +369,10 @@ def _melds(view: Any) -> list[_Row]:
         heading = f"Melds of {_team(view, team)}" + (" (add <n> adds to meld n)" if own else "")
         rows.append(_row("melds", heading if melds else f"{heading}: none yet"))
         groups = [
-            _Group(label=_meld_label(number, meld), cards=meld.cards, packed=True)
+            _Group(zone="meld", label=_meld_label(number, meld), cards=meld.cards, packed=True)
             for number, meld in enumerate(melds, start=1)
         ]
-        rows.extend(_packed_rows("meld", groups))
+        rows.extend(_packed_rows(groups))
     return rows
 
 
@@ -410,9 +413,10 @@ def _other_hands(view: View) -> list[_Row]:
         count = "1 card" if size == 1 else f"{size} cards"
         knowing = f", {len(known)} of them known" if known else ""
         groups.append(_Group(
+            zone="hand",
             label=f"{_who(view, seat)}: {count}{knowing}", cards=(*known, *((None,) * hidden))
         ))  # fmt: skip
-    return _packed_rows("hand", groups)
+    return _packed_rows(groups)
 
 
 def _own_hand(view: View) -> list[_Row]:
@@ -472,8 +476,16 @@ class Layout:
 
     def rows(self, view: View) -> list[_Row]:
         rows = [_heading(self.game, view), _score(view)]
+        side: list[_Group] = []
         for zone in self.zones:
-            rows.extend(zone(view))
+            for row in zone(view):
+                if all(group.zone in _SIDE_BY_SIDE for group in row.groups):
+                    side.extend(row.groups)
+                    continue
+                rows.extend(_packed_rows(side))
+                side = []
+                rows.append(row)
+        rows.extend(_packed_rows(side))
         return rows
 
 
@@ -519,9 +531,10 @@ def _score(view: View) -> _Row:
 
 
 def _row_svg(row: _Row, x: float, y: int) -> str:
-    parts = [f'<g class="zone" data-zone="{row.zone}">']
-    weight = "bold" if row.zone == "heading" else "normal"
+    parts = []
     for group in row.groups:
+        parts.append(f'<g class="zone" data-zone="{group.zone}">')
+        weight = "bold" if group.zone == "heading" else "normal"
         parts.append(text_svg(
             x, y + _LABEL_SIZE + 2, group.label, size=_LABEL_SIZE, colour=_INK, weight=weight
         ))  # fmt: skip
@@ -540,7 +553,7 @@ def _row_svg(row: _Row, x: float, y: int) -> str:
                 size=10, colour=_CAPTION_INK, anchor="middle",
             ))  # fmt: skip
         x += group.width() + _GROUP_GAP
-    parts.append("</g>")
+        parts.append("</g>")
     return "".join(parts)
 
 
