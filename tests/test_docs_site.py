@@ -41,6 +41,7 @@ PUBLIC_MODULES = (
     "parlour.burraco",
     "parlour.coinche",
     "parlour.ecarte",
+    "parlour.svg",
 )
 """The modules whose ``__all__`` is the public API."""
 
@@ -325,6 +326,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "design",
         "reference/index",
         "reference/parlour",
+        "reference/svg",
         "front-end",
         "writing-a-bot",
         "validating-logs",
@@ -332,6 +334,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "encodings",
         "integrations",
         "views",
+        "svg",
         "fuzzing",
     ]
     assert [page for page in pages if not (site / f"{page}.html").is_file()] == []
