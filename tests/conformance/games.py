@@ -622,8 +622,36 @@ def _belote_check_awards(steps: Sequence[Step]) -> None:
             tally = None
 
 
+def _belote_check_announced(steps: Sequence[Step]) -> None:
+    """Who has announced belote, reckoned from the moves (rules §3.5): the seat dealt both the
+    king and the queen of trumps (the hands once the taker is known) announces it by playing
+    the first of them; every view, for each seat and a spectator, says the same after every
+    move of the play."""
+    holder: int | None = None
+    announced: int | None = None
+    pair: tuple[Card, Card] | None = None
+    for step in steps:
+        before, after = step.before, step.after
+        in_play = isinstance(after, BeloteState) and after.phase == Phase.PLAY
+        if in_play and not (isinstance(before, BeloteState) and before.phase == Phase.PLAY):
+            zones = get_game(_BELOTE).card_zones(after)
+            pair = _belote_pair(after)
+            holders = [seat for seat in range(_BELOTE_SEATS)
+                       if set(pair) <= set(zones[f"hand {seat}"])]  # fmt: skip
+            holder, announced = (holders[0] if holders else None), None
+        keyword, cards = _words(step.move)
+        first_of_pair = keyword == "play" and pair is not None and cards[0] in pair
+        if first_of_pair and before.to_act == holder and announced is None:
+            announced = holder
+        if in_play:
+            for seat in (*range(_BELOTE_SEATS), None):
+                seen = parlour.view(after, seat)
+                assert seen.belote_announced == announced, (step.move, seat, announced)
+
+
 def _belote_playout_check(steps: Sequence[Step]) -> None:
     _belote_check_awards(steps)
+    _belote_check_announced(steps)
     decisions = 0
     for step in steps:
         before: BeloteState = step.before
