@@ -13,6 +13,7 @@ from parlour.belote._moves import (
     Take,
 )
 from parlour.belote._options import Options
+from parlour.belote._scoring import trick_ending
 from parlour.belote._state import (
     BeloteState,
     DealResult,
@@ -71,6 +72,7 @@ __all__ = [
     "score",
     "score_events",
     "teams",
+    "trick_ending",
     "view",
     "winners",
 ]

@@ -18,3 +18,4 @@ FOLLOWING = {name: evaluator.following for name, evaluator in EVALUATORS.items()
 def play_evaluator(options: Options) -> TrickEvaluator:
     """The evaluator of the play obligations that ``options`` select."""
     return EVALUATORS[options.partner_winning]
+

@@ -1,4 +1,6 @@
-"""Scoring a finished Belote deal and deciding the match: pure functions of the deal's facts."""
+"""Scoring a finished Belote deal and deciding the match: pure functions of the deal's facts;
+and what the tricks still to play are worth, for the perfect-information solver
+(`trick_ending`)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,11 @@ import attrs
 
 from parlour.base import Suit
 from parlour.belote._options import Options
+from parlour.belote._play import play_evaluator
 from parlour.belote._state import (
+    BeloteState,
     DealResult,
+    Phase,
     Table,
     build_deal_result,
 )
@@ -18,11 +23,21 @@ from parlour.belote.rules import (
     LAST_TRICK_BONUS,
     TEAMS,
     ScoreReasons,
+    card_points,
     mask_points,
 )
 from parlour.engine import ScoreEvent, ScoreReason, build_score_event
+from parlour.tricks import TrickEnding, TrickScoring
 
-__all__ = ["DealFacts", "contract_outcome", "match_winner_team", "score_deal", "team_seats"]
+__all__ = [
+    "SOLVER_SCORING",
+    "DealFacts",
+    "contract_outcome",
+    "match_winner_team",
+    "score_deal",
+    "team_seats",
+    "trick_ending",
+]
 
 FULL_DECK = (1 << len(DECK)) - 1
 _TEAM_SEATS = tuple(TEAMS)
@@ -152,3 +167,54 @@ def match_winner_team(
     if max(match_score) < options.target or match_score[0] == match_score[1]:
         return None
     return 0 if match_score[0] > match_score[1] else 1
+
+
+SOLVER_SCORING = tuple(
+    TrickScoring(
+        card_values=tuple(card_points(card, trump) for card in range(len(DECK))),
+        last_trick=LAST_TRICK_BONUS,
+        all_tricks=capot,
+    )
+    for trump in range(4)
+    for capot in (252, 250)
+)
+"""What a trick is worth to the solver, per trump and ``capot_points`` (index
+``2 * trump + (capot == 250)``): the card points, 10 for the last trick, capot for all eight."""
+
+
+def trick_ending(state: BeloteState) -> TrickEnding:
+    """The state's card play as a perfect-information position for `parlour.tricks.solve`:
+    every hand as it really is (a state knows them all; give a sampled state for a seat's
+    guess), the trick under way, who has taken tricks so far (for capot). `solve` then gives
+    the card points (and the last trick's 10, or capot) the first team, seats 0 and 2, takes
+    from here on with best play; belote and rebelote are not counted (they go to the holder
+    whatever the play).
+
+    Raises `ValueError` outside the card play.
+
+    >>> import parlour
+    >>> from parlour.belote import trick_ending
+    >>> from parlour.tricks import solve
+    >>> state = parlour.apply(parlour.new_game("belote", seed=7), "take")
+    >>> for _ in range(20):  # five tricks, each seat playing its first legal card
+    ...     state = parlour.apply(state, parlour.legal_moves(state)[0])
+    >>> solution = solve(trick_ending(state))
+    >>> solution.in_play, solution.points  # seats 0 and 2 take none of the last 102 points
+    (102, 0)
+    >>> [str(parlour.belote.rules.DECK[card]) for card in solution.best]  # seat 3 leads
+    ['8C', '10C', 'AC']
+    """
+    if state.phase != Phase.PLAY:
+        raise ValueError(f"the solver plays the card play, not the {state.phase.name.lower()}")
+    table = state.table
+    won = state.won
+    taken = None if not won[0] | won[1] else (0 if not won[1] else 1 if not won[0] else -1)
+    return TrickEnding(
+        evaluator=play_evaluator(table.options),
+        scoring=SOLVER_SCORING[2 * table.trump + (table.options.capot_points == 250)],
+        trump=table.trump,
+        hands=state.hands,
+        trick=state.trick,
+        leader=state.leader,
+        taken=taken,
+    )

@@ -17,6 +17,7 @@ from parlour.ecarte._moves import (
     Refuse,
 )
 from parlour.ecarte._options import Options
+from parlour.ecarte._scoring import trick_ending
 from parlour.ecarte._state import (
     DealResult,
     EcarteState,
@@ -82,6 +83,7 @@ __all__ = [
     "score",
     "score_events",
     "teams",
+    "trick_ending",
     "view",
     "winners",
 ]

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from parlour.base import Suit
 from parlour.ecarte._options import Options
+from parlour.ecarte._play import play_evaluator
 from parlour.ecarte._state import (
     DealResult,
+    EcarteState,
     Exchange,
+    Phase,
     Table,
 )
 from parlour.ecarte.rules import (
@@ -24,8 +27,10 @@ from parlour.ecarte.rules import (
     trick_outcome,
 )
 from parlour.engine import ScoreEvent, build_score_event
+from parlour.tricks import TrickEnding, TrickScoring
 
 __all__ = [
+    "SOLVER_SCORING",
     "deal_situation",
     "king_award",
     "match_over_after_deal",
@@ -35,6 +40,7 @@ __all__ = [
     "stopped_result",
     "target_reached",
     "trick_award",
+    "trick_ending",
     "turnup_king_award",
     "winning_seats",
 ]
@@ -162,3 +168,36 @@ def winning_seats(match_score: tuple[int, int]) -> tuple[int, ...]:
     """The seats with the highest match score (both on a tie)."""
     best = max(match_score)
     return tuple(seat for seat in (0, 1) if match_score[seat] == best)
+
+
+SOLVER_SCORING = TrickScoring(card_values=(0,) * len(DECK), per_trick=1)
+"""What a trick is worth to the solver in Écarté: one trick (the deal's points follow from the
+count of tricks, `trick_award`)."""
+
+
+def trick_ending(state: EcarteState) -> TrickEnding:
+    """The state's card play as a perfect-information position for `parlour.tricks.solve`: both
+    hands as they are, the trick under way. `solve` then gives the tricks seat 0 takes from here
+    on with best play (its ``in_play`` is the tricks left), and per card the tricks after it.
+
+    Raises `ValueError` outside the card play (during proposals and exchanges, between deals).
+
+    >>> import parlour
+    >>> from parlour.ecarte import trick_ending
+    >>> from parlour.tricks import solve
+    >>> state = parlour.apply(parlour.new_game("ecarte", seed=4), "play QS")  # the lead
+    >>> solution = solve(trick_ending(state))
+    >>> solution.in_play, 0 <= solution.points <= 5
+    (5, True)
+    """
+    if state.phase is not Phase.PLAY:
+        raise ValueError(f"the solver plays the card play, not the {state.phase.name.lower()}")
+    leader = state.to_act if not state.trick else 1 - state.to_act
+    return TrickEnding(
+        evaluator=play_evaluator(state.table.options),
+        scoring=SOLVER_SCORING,
+        trump=state.table.trump,
+        hands=state.hands,
+        trick=state.trick,
+        leader=leader,
+    )

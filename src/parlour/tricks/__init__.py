@@ -52,6 +52,12 @@ from parlour.tricks._skeleton import (
     play_parser,
     seat_to_act,
 )
+from parlour.tricks._solver import (
+    Solution,
+    TrickEnding,
+    TrickScoring,
+    solve,
+)
 
 __all__ = [
     "BELOTE_CARD_TABLE",
@@ -74,10 +80,13 @@ __all__ = [
     "OpeningStates",
     "PlayedTrick",
     "Scope",
+    "Solution",
     "StateFreeParser",
+    "TrickEnding",
     "TrickEvaluator",
     "TrickGame",
     "TrickRules",
+    "TrickScoring",
     "belote_clauses",
     "broken_obligation",
     "excluded_by_play",
@@ -89,6 +98,7 @@ __all__ = [
     "played_text",
     "rank_points_by_suit_pattern",
     "seat_to_act",
+    "solve",
     "trick_zones",
     "trump_contract_points",
 ]
