@@ -26,6 +26,8 @@ exact integer total.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -66,20 +68,21 @@ def _multinomial(counts: Sequence[int]) -> int:
     ways = 1
     total = 0
     for count in counts:
-        total += count
-        ways *= math.comb(total, count)
+        if count:
+            total += count
+            ways *= math.comb(total, count)
     return ways
 
 
-def _rows(size: int, places: Sequence[int], room: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to send ``size`` cards to ``places`` (indices into ``room``), at most the room
-    of each: the counts per place of ``room`` (0 elsewhere), in a fixed order."""
+def _rows(size: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to send ``size`` cards to the places ``allowed`` (indices into ``room``), at
+    most the room of each: the counts per place (0 elsewhere), in a fixed order."""
     rows: list[tuple[int, ...]] = []
     row = [0] * len(room)
-    last = len(places) - 1
+    last = len(allowed) - 1
 
     def spread(position: int, left: int) -> None:
-        place = places[position]
+        place = allowed[position]
         if position == last:
             if left <= room[place]:
                 row[place] = left
@@ -91,48 +94,50 @@ def _rows(size: int, places: Sequence[int], room: Sequence[int]) -> list[tuple[i
             spread(position + 1, left - count)
         row[place] = 0
 
-    if places:
+    if allowed:
         spread(0, size)
     elif size == 0:
         rows.append(tuple(row))
     return rows
 
 
-class _Counter:
-    """The number of layouts of the classes from one on, given the room left; memoised."""
+_Classes = tuple[tuple[int, tuple[int, ...]], ...]
+"""Classes of cards still to deal, in order: how many cards, and the places they may go to."""
 
-    def __init__(self, sizes: Sequence[int], allowed: Sequence[tuple[int, ...]]) -> None:
-        self.sizes = sizes
-        self.allowed = allowed
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def completions(self, start: int, room: tuple[int, ...]) -> int:
-        """Layouts of classes ``start`` on into exactly the room ``room``."""
-        if start == len(self.sizes) - 1:
-            allowed = self.allowed[start]
-            if any(room[place] for place in range(len(room)) if place not in allowed):
-                return 0
-            return _multinomial(room)
-        key = (start, room)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        total = sum(self.weights(start, room)[1])
-        self.memo[key] = total
-        return total
+@functools.lru_cache(maxsize=1 << 14)
+def _completions(classes: _Classes, room: tuple[int, ...]) -> int:
+    """The number of layouts of the cards of ``classes`` filling exactly the room ``room``."""
+    if len(classes) == 1:
+        allowed = classes[0][1]
+        if any(room[place] for place in range(len(room)) if place not in allowed):
+            return 0
+        return _multinomial(room)
+    cumulative = _choices(classes, room)[1]
+    return cumulative[-1] if cumulative else 0
 
-    def weights(
-        self, start: int, room: tuple[int, ...]
-    ) -> tuple[list[tuple[int, ...]], list[int]]:
-        """The rows class ``start`` may take with room ``room``, and the number of layouts of
-        it and the classes after it that each leaves."""
-        rows = _rows(self.sizes[start], self.allowed[start], room)
-        weights = [
-            _multinomial([count for count in row if count])
-            * self.completions(start + 1, tuple(r - c for r, c in zip(room, row, strict=True)))
-            for row in rows
-        ]
-        return rows, weights
+
+@functools.lru_cache(maxsize=1 << 14)
+def _choices(
+    classes: _Classes, room: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The rows the first class of ``classes`` may take in the room ``room`` that leave the
+    deal completable, and the running totals of their weights: the layouts of the class with
+    that row (its multinomial coefficient) times the layouts of the other classes in the room
+    it leaves."""
+    size, allowed = classes[0]
+    rest = classes[1:]
+    rows: list[tuple[int, ...]] = []
+    cumulative: list[int] = []
+    total = 0
+    for row in _rows(size, allowed, room):
+        left = tuple(r - c for r, c in zip(room, row, strict=True))
+        weight = _multinomial(row) * _completions(rest, left)
+        if weight:
+            total += weight
+            rows.append(row)
+            cumulative.append(total)
+    return tuple(rows), tuple(cumulative)
 
 
 def deal_hidden(
@@ -148,39 +153,42 @@ def deal_hidden(
             f"{len(cards)} hidden cards cannot fill places of sizes "
             f"{[place.size for place in places]}"
         )
+    hidden = 0
+    for card in cards:
+        hidden |= 1 << card
     everywhere = (1 << len(places)) - 1
+    constrained = [
+        (1 << index, place.excluded)
+        for index, place in enumerate(places)
+        if place.excluded & hidden
+    ]
+    capacity = tuple(place.size for place in places)
+    dealt: list[list[int]] = [[] for _ in places]
+    if not constrained:
+        _fill(sorted(cards), capacity, dealt, rng)
+        return tuple(tuple(sorted(group)) for group in dealt)
     classes: dict[int, list[int]] = {}
     for card in sorted(cards):
         allowed = everywhere
-        for index, place in enumerate(places):
-            if place.excluded >> card & 1:
-                allowed &= ~(1 << index)
+        for bit, excluded in constrained:
+            if excluded >> card & 1:
+                allowed ^= bit
         classes.setdefault(allowed, []).append(card)
-    capacity = tuple(place.size for place in places)
-    dealt: list[list[int]] = [[] for _ in places]
-    if not cards or list(classes) == [everywhere]:
-        _fill(sorted(cards), capacity, dealt, rng)
-        return tuple(tuple(sorted(group)) for group in dealt)
     masks = sorted(classes, key=lambda mask: (mask.bit_count(), mask))
-    counter = _Counter(
-        [len(classes[mask]) for mask in masks],
-        [tuple(index for index in range(len(places)) if mask >> index & 1) for mask in masks],
+    remaining: _Classes = tuple(
+        (len(classes[mask]), tuple(index for index in range(len(places)) if mask >> index & 1))
+        for mask in masks
     )
     room = capacity
-    total = counter.completions(0, room)
-    if total == 0:
+    if _completions(remaining, room) == 0:
         raise NoLayoutError("no layout of the hidden cards meets what the seat knows")
-    for number, mask in enumerate(masks):
-        if number == len(masks) - 1:
+    for mask in masks:
+        if len(remaining) == 1:
             row = room
         else:
-            rows, weights = counter.weights(number, room)
-            pick = rng.randrange(total)
-            for row, weight in zip(rows, weights, strict=True):
-                if pick < weight:
-                    break
-                pick -= weight
+            rows, cumulative = _choices(remaining, room)
+            row = rows[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
             room = tuple(r - c for r, c in zip(room, row, strict=True))
-            total = counter.completions(number + 1, room)
+            remaining = remaining[1:]
         _fill(classes[mask], row, dealt, rng)
     return tuple(tuple(sorted(group)) for group in dealt)
