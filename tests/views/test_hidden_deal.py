@@ -150,14 +150,14 @@ TWO_VOIDS = [
 
 UNIFORMITY_CASES = {
     "two voids": (list(range(9)), TWO_VOIDS),
-    # Three hands each out of a different suit (0-1, 2-3, 4-5) and a free stock of two.
+    # Three hands each out of a different suit (0-1, 2-3, 4-5) and a free stock of one: 232.
     "three voids and a stock": (
-        list(range(9)),
+        list(range(8)),
         [
             HiddenPlace(size=2, excluded=mask(0, 1)),
             HiddenPlace(size=2, excluded=mask(2, 3)),
             HiddenPlace(size=3, excluded=mask(4, 5)),
-            HiddenPlace(size=2),
+            HiddenPlace(size=1),
         ],
     ),
     # Mixed: card 0 only in the stock, 1 and 2 never in place 0, 3 never in 1 or 2, place 1 out
@@ -192,7 +192,8 @@ def test_the_chi_square_tail_matches_known_values() -> None:
 def test_every_consistent_layout_is_equally_likely(case: str) -> None:
     cards, places = UNIFORMITY_CASES[case]
     layouts = layouts_by_places(cards, places)
-    assert set(layouts) == every_layout(cards, places) if len(cards) <= 9 else len(layouts) > 1
+    if len(cards) <= 9:  # the product over every owner of every card: 4**10 is too slow
+        assert set(layouts) == every_layout(cards, places)
     draws = 30 * len(layouts)
     rng = random.Random(2026)
     seen = Counter(deal_hidden(cards, places, rng) for _ in range(draws))
