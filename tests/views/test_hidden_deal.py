@@ -230,7 +230,8 @@ def room_weighted_distribution(
                 chances[layout] = chances.get(layout, Fraction(0)) + chance / len(rest)
             return
         card = order[step]
-        room = [place.size - list(placed.values()).count(index) for index, place in enumerate(places)]
+        taken = list(placed.values())
+        room = [place.size - taken.count(index) for index, place in enumerate(places)]
         open_places = [index for index in allowed[card] if completions({**placed, card: index})]
         total = sum(room[index] for index in open_places)
         for index in open_places:

@@ -78,5 +78,6 @@ def chi_square_p(counts: Counter[Hashable], outcomes: Collection[Hashable]) -> f
 def uniformity_p(counts: Counter[Hashable], outcomes: Collection[Hashable]) -> float:
     """`chi_square_p`, after checking that nothing outside ``outcomes`` came out."""
     strays = set(counts) - set(outcomes)
-    assert not strays, f"{len(strays)} outcomes outside the expected ones, e.g. {sorted(map(repr, strays))[0]}"
+    example = sorted(map(repr, strays))[:1]
+    assert not strays, f"{len(strays)} outcomes outside the expected ones, e.g. {example}"
     return chi_square_p(counts, outcomes)
