@@ -443,6 +443,7 @@ def belote_late_positions(constrained: int) -> Iterator[tuple[Any, int, list[Pla
             if state.phase is not belote.Phase.PLAY or len(state.played) < 20:
                 continue
             seat = parlour.current_player(state)
+            assert isinstance(seat, int)
             places = sorted(hidden_places("belote", state, seat))
             worlds = consistent_worlds("belote", state, seat, places)
             if len(worlds) < 2:
@@ -489,6 +490,7 @@ def ecarte_late_positions() -> Iterator[tuple[Any, int, list[Place], list[World]
             if state.phase is not ecarte.Phase.PLAY or len(state.finished_tricks) < 2:
                 continue
             seat = parlour.current_player(state)
+            assert isinstance(seat, int)
             places: list[Place] = [("hand", 1 - seat)]
             worlds = consistent_worlds("ecarte", state, seat, places)
             every = sum(hidden_places("ecarte", state, seat).values())

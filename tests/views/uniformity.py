@@ -13,12 +13,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Collection, Hashable
+from typing import TypeVar
 
 __all__ = ["chi_square_p", "chi_square_tail", "uniformity_p"]
 
 _EPSILON = 1e-15
 _TINY = 1e-300
 _STEPS = 10_000
+
+Outcome = TypeVar("Outcome", bound=Hashable)
 
 
 def _lower_series(a: float, x: float) -> float:
@@ -66,7 +69,7 @@ def chi_square_tail(statistic: float, degrees: int) -> float:
     return _upper_fraction(a, x)
 
 
-def chi_square_p(counts: Counter[Hashable], outcomes: Collection[Hashable]) -> float:
+def chi_square_p(counts: Counter[Outcome], outcomes: Collection[Outcome]) -> float:
     """The p-value of Pearson's chi-square statistic of ``counts`` against equal chances for
     every one of ``outcomes`` (at least two)."""
     total = sum(counts.values())
@@ -75,7 +78,7 @@ def chi_square_p(counts: Counter[Hashable], outcomes: Collection[Hashable]) -> f
     return chi_square_tail(statistic, len(outcomes) - 1)
 
 
-def uniformity_p(counts: Counter[Hashable], outcomes: Collection[Hashable]) -> float:
+def uniformity_p(counts: Counter[Outcome], outcomes: Collection[Outcome]) -> float:
     """`chi_square_p`, after checking that nothing outside ``outcomes`` came out."""
     strays = set(counts) - set(outcomes)
     example = sorted(map(repr, strays))[:1]
