@@ -11,9 +11,11 @@ layout uniformly from every layout that meets the constraints, exactly, in two s
    with those counts, the product over the classes of the multinomial coefficient of the row.
    The rows are drawn one class after the other, each with weight its multinomial coefficient
    times the number of ways to complete the deal after it; those numbers are counted exactly,
-   with integers, by a dynamic programme over the room left in each place (memoised on the
-   class and the room left; the last class has one row, the room left, so it is counted by a
-   single multinomial coefficient).
+   with integers, by a dynamic programme over the room left in each place (the last class has
+   one row, the room left, so it is counted by a single multinomial coefficient). The counts
+   are memoised on the classes still to deal and the room left, across calls too (a bounded
+   cache of pure integer results: a search that samples one view again and again counts once;
+   what is drawn does not depend on it).
 2. Within each class, its cards are shuffled and cut into the counts of its row.
 
 Each layout comes out with probability 1 / (number of layouts), and nothing else can come out.
