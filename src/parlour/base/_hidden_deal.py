@@ -177,8 +177,9 @@ def deal_hidden(
                 allowed ^= bit
         classes.setdefault(allowed, []).append(card)
     masks = sorted(classes, key=lambda mask: (mask.bit_count(), mask))
+    open_places = [index for index, size in enumerate(capacity) if size]
     remaining: _Classes = tuple(
-        (len(classes[mask]), tuple(index for index in range(len(places)) if mask >> index & 1))
+        (len(classes[mask]), tuple(index for index in open_places if mask >> index & 1))
         for mask in masks
     )
     room = capacity
