@@ -8,6 +8,12 @@
 * Over many samples every hidden card lands in every place it may be and never where it may
   not: "may be" is worked out here from the real hands (a card may join a hand when every play
   of that hand stays legal with it) and a bipartite matching that fills every place.
+* Every consistent world is equally likely: late in Belote deals (two and three other hands
+  constrained by the play) and Écarté deals, every layout of the hidden hands in which every
+  play shown was legal is enumerated here from the rules, and a chi-square test at a fixed
+  seed, 30 samples expected per world, must not reject uniformity at 0.001. (At the first two
+  Belote positions of each kind, the earlier room-weighted dealing gave p of about 4e-5 and
+  2e-75 with two constrained hands, 3e-160 and 0.65 with three.)
 """
 
 from __future__ import annotations
