@@ -214,8 +214,9 @@ def _deal_again(
     """The other hands dealt again by `deal_hidden`, each keeping its size, an announced
     belote's second card and a shown announcement's cards staying put, and no hand given a card
     `_excluded` rules out (the plays' evidence only ``with_voids``; the belote pairs' always, so
-    that the belotes stay as seen). Once announcements are shown, a redeal that would show
-    others (a new meld, or a better one on the other side) is drawn again, up to `MELD_TRIES`
+    that the belotes stay as seen). Once trick 1 is complete with announcements on, a redeal
+    that would show other ones (a new meld, a better one on the other side, or one where none
+    was shown) is drawn again, up to `MELD_TRIES`
     times, after which the hands stay as they are."""
     if not _in_deal(state):
         return state
@@ -231,8 +232,9 @@ def _deal_again(
     ]
     cards = [card for card in range(32) if hidden >> card & 1]
     played = played_masks(state)
-    shown = shown_melds(state) if state.table.options.announcements else ()
-    for _ in range(MELD_TRIES if shown else 1):
+    keep_melds = state.table.options.announcements and len(state.played) >= PLAYERS
+    shown = shown_melds(state)
+    for _ in range(MELD_TRIES if keep_melds else 1):
         groups = deal_hidden(cards, places, rng)
         hands = list(state.hands)
         for other, group in zip(others, groups, strict=True):
@@ -241,7 +243,7 @@ def _deal_again(
                 hands[other] |= 1 << card
         dealt = tuple(hands[other] | played[other] for other in range(PLAYERS))
         again = attrs.evolve(state, hands=tuple(hands), dealt=dealt)
-        if not shown or shown_melds(again) == shown:
+        if not keep_melds or shown_melds(again) == shown:
             return again
     return state
 
