@@ -5,13 +5,13 @@
 Both sides play the built-in heuristic (`parlour.coinche._bot`): the same bids and the same card
 play. The baseline side ("old") differs only where the bot would pass, coinche or surcoinche:
 it coinches an opponent's bid of 110 or more when it holds the jack or the nine of their trumps
-and two side aces, never in SA or TA, and never surcoinches (the rule before issue 24); ``--baseline no_surcoinche``
-plays the new rule without its surcoinche instead, to measure that alone. Each
-deal is a single-deal match (``target=null``) played twice over the same cards, the new rule at
-the even seats (N-S) and then at the odd ones (E-W), so neither side gains from its seat or its
-cards. It prints the new rule's win rate over those matches (Wilson 95 % interval; a match is
-won by the higher deal score, rules C.8), its mean deal-score margin per deal, the
-two seatings of a deal averaged (a paired estimate: a deal where the rules agree adds 0), with a
+and two side aces, never in SA or TA, and never surcoinches (the rule before issue 24);
+``--baseline no_surcoinche`` plays the new rule without its surcoinche instead, to measure that
+alone. Each deal is a single-deal match (``target=null``) played twice over the same cards,
+the new rule at the even seats (N-S) and then at the odd ones (E-W), so neither side gains from
+its seat or its cards. It prints the new rule's win rate over those matches (Wilson 95 %
+interval; a match is won by the higher deal score, rules C.8), its mean deal-score margin per
+deal, the two seatings of a deal averaged (a paired estimate: a deal where the rules agree adds 0), with a
 95 % normal interval, and how often each side coinched and surcoinched.
 """
 
@@ -34,7 +34,7 @@ from parlour.coinche.rules import DECK
 from parlour.engine import Move
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from strength import Z_95, wilson_interval  # noqa: E402
+from strength import Z_95, wilson_interval
 
 OLD_COINCHE_FROM = 110
 
@@ -47,7 +47,8 @@ def old_rule_coinches(state: Any) -> bool:
         return False
     hand = state.hands[state.to_act]
     held = [DECK[index] for index in range(32) if hand >> index & 1]
-    trump_suit = [card for card in held if card.suit == DECK[8 * denomination].suit]
+    suit = DECK[8 * denomination].suit
+    trump_suit = [card for card in held if card.suit == suit]
     jack_or_nine = any(card.rank in (Rank.JACK, Rank.NINE) for card in trump_suit)
     aces = sum(1 for card in held if card.rank == Rank.ACE and card not in trump_suit)
     return jack_or_nine and aces >= 2

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
-from parlour.base import parse_card, piquet_index
+from parlour.base import Card, parse_card, piquet_index
 from parlour.coinche import Options
 from parlour.coinche._announcements import deal_announcements
 from parlour.coinche._scoring import DealFacts, score_deal
@@ -127,10 +127,14 @@ def test_no_meld_anywhere_no_side_scores() -> None:
 # J Q K A of spades (cinquante), seat 2 every diamond and seat 3 every club (a cent each, both
 # topped by the ace). Dealer 3: seat 0 leads, so seat 2 plays before seat 3.
 
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(card) for card in text.split())
+
+
 TEAM_0_MELDS = (
-    (0, "cinquante", 50, tuple(parse_card(c) for c in "7S 8S 9S 10S".split())),
-    (0, "tierce", 20, tuple(parse_card(c) for c in "9H 10H JH".split())),
-    (2, "cent", 100, tuple(parse_card(c) for c in "7D 8D 9D 10D JD QD KD AD".split())),
+    (0, "cinquante", 50, cards("7S 8S 9S 10S")),
+    (0, "tierce", 20, cards("9H 10H JH")),
+    (2, "cent", 100, cards("7D 8D 9D 10D JD QD KD AD")),
 )
 
 
@@ -162,8 +166,11 @@ def test_the_scoring_sides_melds_are_shown_once_trick_one_is_complete() -> None:
 def test_the_trump_cent_wins_the_tie_of_the_two_cents() -> None:
     state = started("bid 80 C;pass;pass;pass", options=ON)  # clubs trumps: seat 3's cent
     state, _ = _first_cards(state, 4)
-    assert [(seat, kind, points) for seat, kind, points, _ in
-            parlour.view(state, 0).announcements] == [(1, "cinquante", 50), (3, "cent", 100)]  # fmt: skip
+    shown = parlour.view(state, 0).announcements
+    assert [(seat, kind, points) for seat, kind, points, _ in shown] == [
+        (1, "cinquante", 50),
+        (3, "cent", 100),
+    ]
 
 
 def test_seat_order_decides_the_two_cents_from_the_first_leader() -> None:

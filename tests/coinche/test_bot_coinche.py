@@ -6,6 +6,7 @@ bid plus 40 by its reckoning."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from parlour.base import parse_card, piquet_index
 from parlour.coinche import GAME
@@ -19,7 +20,7 @@ def mask(text: str) -> int:
     return sum(1 << piquet_index(parse_card(card)) for card in text.split())
 
 
-def bot(state: object) -> str:
+def bot(state: Any) -> str:
     return str(GAME.bot_move(state, random.Random(1)))
 
 

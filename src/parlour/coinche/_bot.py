@@ -154,10 +154,11 @@ def _bid(state: CoincheState, moves: tuple[Move, ...]) -> tuple[Move, str]:
         if lowest:  # the lowest legal bid of the denomination the hand values most
             estimate, best = max(lowest.values(), key=lambda pair: pair[0])
             reason = f"the hand is worth about {estimate} in that suit: the lowest bid it reaches"
-    if best is PASS and COINCHE in moves:
-        if coinches(hand, state.bid_value, state.bid_denomination):
-            tricks = sure_tricks(hand, state.bid_denomination)
-            return COINCHE, f"{tricks} tricks against their contract, trumps included: coinche"
+    if best is PASS and COINCHE in moves and coinches(
+        hand, state.bid_value, state.bid_denomination
+    ):  # fmt: skip
+        tricks = sure_tricks(hand, state.bid_denomination)
+        return COINCHE, f"{tricks} tricks against their contract, trumps included: coinche"
     if SURCOINCHE in moves:
         estimate = _side_estimate(state)
         if estimate >= state.bid_value + SURCOINCHE_MARGIN:

@@ -1,6 +1,6 @@
 """Coinche's events: the deal, each call of the auction, the contract, the cards played and
-tricks won, belote-rebelote, the announcements shown, the contract's outcome, the deal's score and the match's end (see
-`parlour.engine`)."""
+tricks won, belote-rebelote, the announcements shown, the contract's outcome, the deal's score
+and the match's end (see `parlour.engine`)."""
 
 from __future__ import annotations
 
