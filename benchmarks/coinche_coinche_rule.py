@@ -11,8 +11,8 @@ alone. Each deal is a single-deal match (``target=null``) played twice over the 
 the new rule at the even seats (N-S) and then at the odd ones (E-W), so neither side gains from
 its seat or its cards. It prints the new rule's win rate over those matches (Wilson 95 %
 interval; a match is won by the higher deal score, rules C.8), its mean deal-score margin per
-deal, the two seatings of a deal averaged (a paired estimate: a deal where the rules agree adds 0), with a
-95 % normal interval, and how often each side coinched and surcoinched.
+deal, the two seatings of a deal averaged (a paired estimate: a deal where the rules agree adds
+0), with a 95 % normal interval, and how often each side coinched and surcoinched.
 """
 
 from __future__ import annotations
