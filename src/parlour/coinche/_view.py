@@ -1,8 +1,9 @@
 """What one seat may see of a Coinche state, and states that differ only in what it cannot see.
 
 A seat sees its own 8 cards, the whole auction, every card played and who played it, the tricks'
-winners, and each belote once its holder has played the first card of the pair (rules C.10).
-It never sees another hand.
+winners, each belote once its holder has played the first card of the pair (rules C.10), and
+with the option ``announcements`` the scoring side's melds once trick 1 is complete (C.9). It
+never sees another hand.
 """
 
 from __future__ import annotations
@@ -251,7 +252,8 @@ def _deal_again(
 def resample_hidden(state: CoincheState, seat: int | None, rng: random.Random) -> CoincheState:
     """A state ``seat`` cannot tell from ``state``: the cards of the other hands redealt at
     random among them, each keeping its size; the belotes stay as seen (an announced belote's
-    second card stays put; no seat gets the other card of a pair it played unannounced)."""
+    second card stays put; no seat gets the other card of a pair it played unannounced), and so
+    do the announcements shown (see `_deal_again`)."""
     return _deal_again(state, seat, rng, with_voids=False)
 
 
