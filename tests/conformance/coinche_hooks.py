@@ -125,9 +125,15 @@ def _public_and_excluded(state: CoincheState) -> tuple[list[Card], list[Card]]:
 def coinche_hidden(state: Any, seat: int | None) -> HiddenCards:
     """Hidden from a seat (rules C.10): the other hands, but for an announced belote's second
     card (public) and the other card of a belote pair one card of which a seat played without
-    a belote (its place is partly known: see `_public_and_excluded`)."""
+    a belote (its place is partly known: see `_public_and_excluded`); with announcements,
+    nothing once trick 1 is complete (see below)."""
     assert isinstance(state, CoincheState)
     if state.phase not in (Phase.AUCTION, Phase.PLAY):
+        return {}
+    if state.table.options.announcements and len(state.played) >= _SEATS:
+        # Trick 1 is complete: the scoring side's melds are shown (rules C.9), and which side
+        # scores, and with what, depends on every hand (a swap can make or break a meld), so
+        # no card is declared hidden; `resample_hidden` is still checked to keep the view.
         return {}
     zones = get_game("coinche").card_zones(state)
     public, excluded = _public_and_excluded(state)

@@ -85,8 +85,8 @@ SETTLED: dict[str, dict[str, tuple[str, Any, tuple[Any, ...] | None, bool]]] = {
         "sans_atout": ("boolean", False, (False, True), False),
         "tout_atout": ("boolean", False, (False, True), False),
         # Settled point 1 lists false | true; true is not offered yet (docs/coinche.md)
-        "announcements": ("boolean", False, (False,), False),
-        "card_in_two_announcements": ("boolean", False, (False,), False),
+        "announcements": ("boolean", False, (False, True), False),
+        "card_in_two_announcements": ("boolean", False, (False, True), False),
         "generale": ("boolean", False, (False, True), False),
     },
     "burraco": {

@@ -1,22 +1,36 @@
-"""Dealing hidden cards at random under constraints, without rejection.
+"""Dealing hidden cards uniformly at random under constraints, without rejection.
 
 A determinization deals the cards a seat cannot see among the places it cannot see (other
 hands, a stock, discards, pozzetti), each place keeping its size, while some cards may not go
-to some places (a player who showed out of hearts holds no heart). `deal_hidden` does this in
-one pass: the most constrained cards first, each sent to a place it may go to, chosen with
-probability in proportion to the room left there, among the places that leave the rest of the
-deal possible. That test is Hall's condition over the sets of places: for every set of places,
-the cards that may only go into those places must fit in them.
+to some places (a player who showed out of hearts holds no heart). `deal_hidden` draws one
+layout uniformly from every layout that meets the constraints, exactly, in two stages:
 
-Every layout that meets the constraints can come out (each of its choices is possible when it
-is made), and nothing else can. Without constraints the result is a uniformly random deal; with
-them it is close to uniform, not exactly so. The result depends only on the cards, the places,
-the constraints and ``rng``: cards are taken in a fixed order (fewest allowed places first, then
-by card number), never in the order of a set.
+1. The cards are grouped into classes by the set of places they may go to. How many cards of
+   each class go to each place (a matrix whose rows sum to the class sizes and whose columns
+   sum to the place sizes) is drawn with probability in proportion to the number of layouts
+   with those counts, the product over the classes of the multinomial coefficient of the row.
+   The rows are drawn one class after the other, each with weight its multinomial coefficient
+   times the number of ways to complete the deal after it; those numbers are counted exactly,
+   with integers, by a dynamic programme over the room left in each place (the last class has
+   one row, the room left, so it is counted by a single multinomial coefficient). The counts
+   are memoised on the classes still to deal and the room left, across calls too (a bounded
+   cache of pure integer results: a search that samples one view again and again counts once;
+   what is drawn does not depend on it).
+2. Within each class, its cards are shuffled and cut into the counts of its row.
+
+Each layout comes out with probability 1 / (number of layouts), and nothing else can come out.
+Without constraints it is one shuffle cut into the places. The result depends only on the
+cards, the places, the constraints and ``rng``: classes are taken in a fixed order (by the
+number of places they may go to, then by the mask of those places), the cards of a class in
+ascending order, rows in a fixed order, and every weighted choice is ``rng.randrange`` over an
+exact integer total.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
+import math
 import random
 from collections.abc import Sequence
 
@@ -39,96 +53,145 @@ class NoLayoutError(ValueError):
     a bug, since the real layout always meets them)."""
 
 
-def _slack(counts: dict[int, int], capacity: Sequence[int]) -> list[int]:
-    """Per set of places (bit ``i``: place ``i``), its room minus the cards that may only go
-    into it; the deal can be completed while every entry is at least 0 (Hall's condition).
-
-    ``counts`` maps a mask of allowed places to how many cards have exactly that mask.
-    """
-    places = len(capacity)
-    slack = [0] * (1 << places)
-    for subset in range(1, 1 << places):
-        low = subset & -subset
-        slack[subset] = slack[subset ^ low] + capacity[low.bit_length() - 1]
-    for allowed, count in counts.items():
-        for subset in range(1 << places):
-            if allowed & ~subset == 0:
-                slack[subset] -= count
-    return slack
-
-
-def _place(slack: list[int], allowed: int, place: int) -> bool:
-    """Whether a card that may go to the places ``allowed`` can go to ``place`` with the deal
-    still completable; if so ``slack`` is updated. Only the sets that hold ``place`` but not
-    all of ``allowed`` lose room: each must have some to spare."""
-    bit = 1 << place
-    touched = [subset for subset in range(1, len(slack)) if subset & bit and allowed & ~subset]
-    if any(slack[subset] < 1 for subset in touched):
-        return False
-    for subset in touched:
-        slack[subset] -= 1
-    return True
-
-
 def _fill(
-    cards: Sequence[int], capacity: list[int], dealt: list[list[int]], rng: random.Random
+    cards: Sequence[int], capacity: Sequence[int], dealt: list[list[int]], rng: random.Random
 ) -> None:
-    """Deal ``cards``, which may go anywhere, uniformly into the room left (``capacity``)."""
+    """Deal ``cards`` uniformly into the room ``capacity`` (which they fill exactly)."""
     pool = list(cards)
     rng.shuffle(pool)
     position = 0
     for index, room in enumerate(capacity):
         dealt[index].extend(pool[position : position + room])
         position += room
-        capacity[index] = 0
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    """The number of ways to split ``sum(counts)`` distinct cards into groups of ``counts``."""
+    ways = 1
+    total = 0
+    for count in counts:
+        if count:
+            total += count
+            ways *= math.comb(total, count)
+    return ways
+
+
+def _rows(size: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to send ``size`` cards to the places ``allowed`` (indices into ``room``), at
+    most the room of each: the counts per place (0 elsewhere), in a fixed order."""
+    rows: list[tuple[int, ...]] = []
+    row = [0] * len(room)
+    last = len(allowed) - 1
+
+    def spread(position: int, left: int) -> None:
+        place = allowed[position]
+        if position == last:
+            if left <= room[place]:
+                row[place] = left
+                rows.append(tuple(row))
+                row[place] = 0
+            return
+        for count in range(min(left, room[place]) + 1):
+            row[place] = count
+            spread(position + 1, left - count)
+        row[place] = 0
+
+    if allowed:
+        spread(0, size)
+    elif size == 0:
+        rows.append(tuple(row))
+    return rows
+
+
+_Classes = tuple[tuple[int, tuple[int, ...]], ...]
+"""Classes of cards still to deal, in order: how many cards, and the places they may go to."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _completions(classes: _Classes, room: tuple[int, ...]) -> int:
+    """The number of layouts of the cards of ``classes`` filling exactly the room ``room``."""
+    if len(classes) == 1:
+        allowed = classes[0][1]
+        if any(room[place] for place in range(len(room)) if place not in allowed):
+            return 0
+        return _multinomial(room)
+    cumulative = _choices(classes, room)[1]
+    return cumulative[-1] if cumulative else 0
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _choices(
+    classes: _Classes, room: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The rows the first class of ``classes`` may take in the room ``room`` that leave the
+    deal completable, and the running totals of their weights: the layouts of the class with
+    that row (its multinomial coefficient) times the layouts of the other classes in the room
+    it leaves."""
+    size, allowed = classes[0]
+    rest = classes[1:]
+    rows: list[tuple[int, ...]] = []
+    cumulative: list[int] = []
+    total = 0
+    for row in _rows(size, allowed, room):
+        left = tuple(r - c for r, c in zip(room, row, strict=True))
+        weight = _multinomial(row) * _completions(rest, left)
+        if weight:
+            total += weight
+            rows.append(row)
+            cumulative.append(total)
+    return tuple(rows), tuple(cumulative)
 
 
 def deal_hidden(
     cards: Sequence[int], places: Sequence[HiddenPlace], rng: random.Random
 ) -> tuple[tuple[int, ...], ...]:
     """The hidden ``cards`` dealt among ``places`` (sizes summing to the number of cards), none
-    to a place that excludes it; per place, its cards in ascending order (shuffle an ordered
-    place such as a stock yourself). See the module docstring for how; `NoLayoutError` when no
-    layout exists, `ValueError` when the sizes do not add up."""
+    to a place that excludes it, uniformly over every such layout; per place, its cards in
+    ascending order (shuffle an ordered place such as a stock yourself). See the module
+    docstring for how; `NoLayoutError` when no layout exists, `ValueError` when the sizes do
+    not add up."""
     if sum(place.size for place in places) != len(cards):
         raise ValueError(
             f"{len(cards)} hidden cards cannot fill places of sizes "
             f"{[place.size for place in places]}"
         )
-    everywhere = (1 << len(places)) - 1
-    allowed_of: dict[int, int] = {}
+    hidden = 0
     for card in cards:
-        allowed = everywhere
-        for index, place in enumerate(places):
-            if place.excluded >> card & 1:
-                allowed &= ~(1 << index)
-        allowed_of[card] = allowed
-    capacity = [place.size for place in places]
+        hidden |= 1 << card
+    everywhere = (1 << len(places)) - 1
+    constrained = [
+        (1 << index, place.excluded)
+        for index, place in enumerate(places)
+        if place.excluded & hidden
+    ]
+    capacity = tuple(place.size for place in places)
     dealt: list[list[int]] = [[] for _ in places]
-    if all(allowed == everywhere for allowed in allowed_of.values()):
+    if not constrained:
         _fill(sorted(cards), capacity, dealt, rng)
         return tuple(tuple(sorted(group)) for group in dealt)
-    counts: dict[int, int] = {}
-    for allowed in allowed_of.values():
-        counts[allowed] = counts.get(allowed, 0) + 1
-    slack = _slack(counts, capacity)
-    if min(slack) < 0:
+    classes: dict[int, list[int]] = {}
+    for card in sorted(cards):
+        allowed = everywhere
+        for bit, excluded in constrained:
+            if excluded >> card & 1:
+                allowed ^= bit
+        classes.setdefault(allowed, []).append(card)
+    masks = sorted(classes, key=lambda mask: (mask.bit_count(), mask))
+    open_places = [index for index, size in enumerate(capacity) if size]
+    remaining: _Classes = tuple(
+        (len(classes[mask]), tuple(index for index in open_places if mask >> index & 1))
+        for mask in masks
+    )
+    room = capacity
+    if _completions(remaining, room) == 0:
         raise NoLayoutError("no layout of the hidden cards meets what the seat knows")
-    order = sorted(cards, key=lambda card: (allowed_of[card].bit_count(), card))
-    for number, card in enumerate(order):
-        allowed = allowed_of[card]
-        if allowed == everywhere:
-            _fill(order[number:], capacity, dealt, rng)
-            break
-        candidates = [
-            index for index in range(len(places)) if allowed >> index & 1 and capacity[index]
-        ]
-        while True:
-            weights = [capacity[index] for index in candidates]
-            index = rng.choices(candidates, weights=weights)[0]
-            if _place(slack, allowed, index):
-                break
-            candidates.remove(index)
-        capacity[index] -= 1
-        dealt[index].append(card)
+    for mask in masks:
+        if len(remaining) == 1:
+            row = room
+        else:
+            rows, cumulative = _choices(remaining, room)
+            row = rows[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            room = tuple(r - c for r, c in zip(room, row, strict=True))
+            remaining = remaining[1:]
+        _fill(classes[mask], row, dealt, rng)
     return tuple(tuple(sorted(group)) for group in dealt)

@@ -136,6 +136,9 @@ def resample_hidden(state: BurracoState, seat: int | None, rng: random.Random) -
     the cards everybody knows a hand holds) are listed in face order and dealt at random among
     the places it cannot see, each keeping its size: the unknown part of the other hands (and
     of its own while its pozzetto is unseen), the stock left and the pozzetti not yet taken.
+    Nothing constrains where an unseen card may be, so this is one shuffle cut into the places,
+    and every layout of the unseen cards (the two copies of a face told apart, as in a real
+    deal) is equally likely.
     The hidden history is then drawn again to agree with that layout: a pozzetto taken on the
     discard and still unseen is the hand that holds it; every other taken pozzetto, then the
     cards drawn from the stock (in a random order), are drawn at random from the cards that

@@ -1,6 +1,6 @@
 """Coinche's events: the deal, each call of the auction, the contract, the cards played and
-tricks won, belote-rebelote, the contract's outcome, the deal's score and the match's end (see
-`parlour.engine`)."""
+tricks won, belote-rebelote, the announcements shown, the contract's outcome, the deal's score
+and the match's end (see `parlour.engine`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import ClassVar
 import attrs
 
 from parlour.base import Card
+from parlour.coinche._announcements import scoring_melds
 from parlour.coinche._cardplay import trick_winner
 from parlour.coinche._moves import Play
 from parlour.coinche._state import CoincheState, DealResult, Phase
@@ -44,6 +45,7 @@ __all__ = [
     "ContractSet",
     "ContractSettled",
     "DealScored",
+    "MeldShown",
     "events",
 ]
 
@@ -77,6 +79,19 @@ class BeloteDeclared(Event):
     seat: int
     card: Card
     word: str
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class MeldShown(Event):
+    """Trick 1 is complete and ``seat``'s announcement is shown (option ``announcements``, the
+    scoring side's only): ``meld`` is ``tierce``, ``cinquante``, ``cent`` or ``carre``, worth
+    ``points``, made of ``cards``."""
+
+    kind: ClassVar[str] = "meld"
+    seat: int
+    meld: str
+    points: int
+    cards: tuple[Card, ...]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -153,4 +168,10 @@ def _play_events(before: CoincheState, move: Play) -> list[Event]:
                 points=mask_points(sum(1 << c for c in trick), before.bid_denomination),
             )
         )
+        if not before.played:
+            found.extend(
+                MeldShown(seat=holder, meld=meld.kind, points=meld.points,
+                          cards=cards_in(meld.cards))
+                for holder, meld in scoring_melds(before)
+            )  # fmt: skip
     return found

@@ -19,6 +19,7 @@ __all__ = ["SENTENCES", "narrate"]
 _VERDICTS = {"made": "the contract is made", "failed": "the contract fails (dedans)"}
 _LEVELS = ("", ", coinched", ", surcoinched")
 _VALUE_WORDS = {250: "capot", 500: "générale"}
+_MELD_WORDS = {"tierce": "tierce", "cinquante": "cinquante", "cent": "cent", "carre": "carré"}
 
 
 def _team(team: int) -> str:
@@ -57,6 +58,9 @@ def _deal_scored(event: DealScored) -> list[str]:
         for team in (0, 1):
             if result.belote[team]:
                 lines.append(f"  Belote-rebelote: {result.belote[team]} for {_team(team)}.")
+        for team in (0, 1):
+            if result.announcements[team]:
+                lines.append(f"  Announcements: {result.announcements[team]} for {_team(team)}.")
         lines.append(f"  {_team(result.taker % 2)} bid; {_VERDICTS[result.outcome]}.")
         lines.append(f"  Deal score: team 0 {result.points[0]}, team 1 {result.points[1]}.")
     first, second = event.match_score
@@ -70,6 +74,10 @@ SENTENCES: dict[str, Template] = {
     "contract_set": _contract,
     "belote": lambda event: [f"  Seat {event.seat} plays {event.card.symbol}: {event.word}!"],
     "trick_won": _trick,
+    "meld": lambda event: [
+        f"  Seat {event.seat} shows a {_MELD_WORDS[event.meld]} ({event.points}): "
+        + " ".join(card.symbol for card in event.cards) + "."
+    ],
     "deal_scored": _deal_scored,
     "match_won": lambda event: [f"Match over: {_team(event.winners[0] % 2)} wins."],
 }

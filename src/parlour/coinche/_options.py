@@ -39,10 +39,8 @@ DESCRIPTIONS: dict[str, str] = {
     "round_scores": "Whether each side's deal score is rounded to the nearest ten.",
     "sans_atout": "Whether Sans-Atout (no trump) contracts may be bid.",
     "tout_atout": "Whether Tout-Atout (every suit trumps) contracts may be bid.",
-    "announcements": "Whether melds (tierce, cinquante, cent, carrés) are scored (only false is "
-    "offered yet).",
-    "card_in_two_announcements": "Whether one card may count in a carré and a sequence (only "
-    "false is offered yet).",
+    "announcements": "Whether melds (tierce, cinquante, cent, carrés) are scored.",
+    "card_in_two_announcements": "Whether one card may count in both a carré and a sequence.",
     "generale": "Whether a générale (the bidder alone takes every trick, 500) may be bid.",
 }
 """One sentence per option, for settings screens (`parlour.option_specs`)."""
@@ -70,7 +68,7 @@ class Options:
     * ``deal_base``: 162 or 160; ``capot_points``: 252 or 250; ``round_scores``: false or
       ``"nearest_ten"``.
     * ``sans_atout``, ``tout_atout``, ``generale``: false or true.
-    * ``announcements``, ``card_in_two_announcements``: false (true is not offered yet).
+    * ``announcements``, ``card_in_two_announcements``: false or true.
     """
 
     target: int | None = option(positive_int_or_none(), 2000)
@@ -93,8 +91,8 @@ class Options:
     round_scores: bool | str = option(choice(False, "nearest_ten"), False)
     sans_atout: bool = option(boolean(), False)
     tout_atout: bool = option(boolean(), False)
-    announcements: bool = option(choice(False), False)
-    """Melds (rules C.9): only ``false`` is offered yet (see docs/coinche.md, "Not offered yet")."""
-    card_in_two_announcements: bool = option(choice(False), False)
-    """Only ``false`` is offered yet, with ``announcements``."""
+    announcements: bool = option(boolean(), False)
+    """Melds (rules C.9, belote.md §3.8; `parlour.coinche._announcements`)."""
+    card_in_two_announcements: bool = option(boolean(), False)
+    """Whether a card may serve in a carré and a sequence at once (with ``announcements``)."""
     generale: bool = option(boolean(), False)

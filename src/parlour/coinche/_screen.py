@@ -45,6 +45,10 @@ def screen(view: CoincheView, events: Sequence[Event], style: CardStyle) -> tupl
         for announcer, suit in view.belotes:
             announced = f"{seat_name(announcer, seat, teams)} announced belote-rebelote in {suit}"
             zones.append(Zone(label="Belote", text=announced))
+        for holder, kind, points, cards in view.announcements:
+            shown = " ".join(style.card(card) for card in cards)
+            zones.append(Zone(label="Announcement", text=f"{seat_name(holder, seat, teams)} "
+                                                         f"{kind} {points}: {shown}"))  # fmt: skip
         zones.append(Zone(label="Tricks won", text="; ".join(
             f"{_side(team, seat)} {tricks}"
             for team, tricks in zip(teams, view.tricks_won, strict=True)

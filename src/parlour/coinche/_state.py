@@ -59,7 +59,8 @@ class DealResult(JsonRecord):
     the standing bid, ``value`` its value (250 capot, 500 générale), ``denomination`` its text
     (``"H"``, ``"SA"``), ``level`` 0, 1 (coinched) or 2 (surcoinched). ``card_points`` include the
     last trick (or ``capot_points`` on a capot); ``belote`` and ``announcements`` are each team's
-    points of those, as held; ``points`` what each team scored in this deal.
+    points of those, as held (announcements: only the side with the best one has any, rules
+    C.9); ``points`` what each team scored in this deal.
     """
 
     number: int

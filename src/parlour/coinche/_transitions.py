@@ -6,6 +6,7 @@ way (`MOVE_CHECKS` and `MOVE_TRANSITIONS`, read by `parlour.tricks.TrickGame`): 
 from __future__ import annotations
 
 from parlour.base import PIQUET_INDEX_BY_CODE, Card
+from parlour.coinche._announcements import announcement_points
 from parlour.coinche._auction import auction_step, auction_violation
 from parlour.coinche._cardplay import evaluator_for, finished_tricks, winning_card_after
 from parlour.coinche._moves import Bid, Coinche, Pass, Play, Surcoinche
@@ -183,7 +184,7 @@ def _play_card(state: CoincheState, move: Play) -> CoincheState:
         denomination=state.bid_denomination, taker=state.bid_seat, level=state.level, won=won,
         last_trick_team=winner % 2,
         bidder_tricks=sum(1 for _, _, taker in tricks if taker == state.bid_seat),
-        belote=belote_points(state),
+        belote=belote_points(state), announcements=announcement_points(state),
     )  # fmt: skip
     result = score_deal(table.options, facts)
     match_score = (

@@ -1,8 +1,9 @@
 """What one seat may see of a Coinche state, and states that differ only in what it cannot see.
 
 A seat sees its own 8 cards, the whole auction, every card played and who played it, the tricks'
-winners, and each belote once its holder has played the first card of the pair (rules C.10).
-It never sees another hand.
+winners, each belote once its holder has played the first card of the pair (rules C.10), and
+with the option ``announcements`` the scoring side's melds once trick 1 is complete (C.9). It
+never sees another hand.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from parlour.base import (
     HiddenPlace,
     deal_hidden,
 )
+from parlour.coinche._announcements import shown_melds
 from parlour.coinche._cardplay import evaluator_for, finished_tricks
 from parlour.coinche._state import CoincheState, DealResult, Phase
 from parlour.coinche.rules import (
@@ -59,7 +61,10 @@ class CoincheView(View):
     ``auction`` lists this deal's auction as (seat, move text); ``contract`` is the standing
     bid's text (``"bid 90 H"``, ``None`` before the first bid), ``bidder`` its seat and
     ``level`` 0, 1 (coinched) or 2 (surcoinched); ``trick`` and ``last_trick`` list (seat,
-    card) in playing order; ``belotes`` the belotes announced as (seat, suit letter).
+    card) in playing order; ``belotes`` the belotes announced as (seat, suit letter);
+    ``announcements`` the scoring side's melds once trick 1 is complete (option
+    ``announcements``), as (seat, kind, points, cards): kind ``tierce``, ``cinquante``,
+    ``cent`` or ``carre``.
     """
 
     deal_number: int
@@ -71,6 +76,7 @@ class CoincheView(View):
     last_trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
     belotes: tuple[tuple[int, str], ...]
+    announcements: tuple[tuple[int, str, int, tuple[Card, ...]], ...]
     deals: tuple[DealResult, ...]
 
 
@@ -153,15 +159,22 @@ def view(state: CoincheState, seat: int | None) -> CoincheView:
         last_trick=last_trick,
         tricks_won=(tricks_won[0], tricks_won[1]),
         belotes=tuple((holder, DENOMINATIONS[suit]) for holder, suit in announced_belotes(state)),
+        announcements=tuple(
+            (holder, meld.kind, meld.points, cards_in(meld.cards))
+            for holder, meld in shown_melds(state)
+        ),
         deals=table.deals,
     )
 
 
 def _fixed(state: CoincheState) -> int:
-    """The cards whose place every seat knows: the rest of each announced belote pair."""
+    """The cards whose place every seat knows: the rest of each announced belote pair and of
+    each shown announcement."""
     fixed = 0
     for _, suit in announced_belotes(state):
         fixed |= KING_QUEEN_OF[suit]
+    for _, meld in shown_melds(state):
+        fixed |= meld.cards
     return fixed
 
 
@@ -191,12 +204,21 @@ def _excluded(state: CoincheState, hidden: int, with_voids: bool) -> list[int]:
     return excluded
 
 
+MELD_TRIES = 200
+"""How many redeals `_deal_again` tries for one that shows the same announcements before it
+keeps the state's own hands (one such deal always exists: the state's)."""
+
+
 def _deal_again(
     state: CoincheState, seat: int | None, rng: random.Random, with_voids: bool
 ) -> CoincheState:
     """The other hands dealt again by `deal_hidden`, each keeping its size, an announced
-    belote's second card staying put, and no hand given a card `_excluded` rules out (the plays'
-    evidence only ``with_voids``; the belote pairs' always, so that the belotes stay as seen)."""
+    belote's second card and a shown announcement's cards staying put, and no hand given a card
+    `_excluded` rules out (the plays' evidence only ``with_voids``; the belote pairs' always, so
+    that the belotes stay as seen). Once trick 1 is complete with announcements on, a redeal
+    that would show other ones (a new meld, a better one on the other side, or one where none
+    was shown) is drawn again, up to `MELD_TRIES`
+    times, after which the hands stay as they are."""
     if not _in_deal(state):
         return state
     fixed = _fixed(state)
@@ -209,21 +231,29 @@ def _deal_again(
     places = [
         HiddenPlace(size=free[other].bit_count(), excluded=excluded[other]) for other in others
     ]
-    groups = deal_hidden([card for card in range(32) if hidden >> card & 1], places, rng)
-    hands = list(state.hands)
-    for other, group in zip(others, groups, strict=True):
-        hands[other] &= fixed
-        for card in group:
-            hands[other] |= 1 << card
+    cards = [card for card in range(32) if hidden >> card & 1]
     played = played_masks(state)
-    dealt = tuple(hands[other] | played[other] for other in range(PLAYERS))
-    return attrs.evolve(state, hands=tuple(hands), dealt=dealt)
+    keep_melds = state.table.options.announcements and len(state.played) >= PLAYERS
+    shown = shown_melds(state)
+    for _ in range(MELD_TRIES if keep_melds else 1):
+        groups = deal_hidden(cards, places, rng)
+        hands = list(state.hands)
+        for other, group in zip(others, groups, strict=True):
+            hands[other] &= fixed
+            for card in group:
+                hands[other] |= 1 << card
+        dealt = tuple(hands[other] | played[other] for other in range(PLAYERS))
+        again = attrs.evolve(state, hands=tuple(hands), dealt=dealt)
+        if not keep_melds or shown_melds(again) == shown:
+            return again
+    return state
 
 
 def resample_hidden(state: CoincheState, seat: int | None, rng: random.Random) -> CoincheState:
     """A state ``seat`` cannot tell from ``state``: the cards of the other hands redealt at
     random among them, each keeping its size; the belotes stay as seen (an announced belote's
-    second card stays put; no seat gets the other card of a pair it played unannounced)."""
+    second card stays put; no seat gets the other card of a pair it played unannounced), and so
+    do the announcements shown (see `_deal_again`)."""
     return _deal_again(state, seat, rng, with_voids=False)
 
 

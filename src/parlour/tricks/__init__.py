@@ -2,7 +2,7 @@
 winner, the evaluator of obligation records, the trick-game skeleton (`TrickGame`) with its
 play verdicts, what a card played reveals about a hand, the trick zones of a seat's screen, and
 the card play of the Belote family (classic Belote and Coinche: rank orders, card points, the
-belote pair and the §3.4 clauses).
+belote pair, the §3.4 clauses and the §3.8 announcements).
 """
 
 from parlour.tricks._belote_family import (
@@ -32,6 +32,15 @@ from parlour.tricks._evaluator import (
 from parlour.tricks._inference import (
     PlayedTrick,
     excluded_by_play,
+)
+from parlour.tricks._melds import (
+    CARRE_POINTS,
+    MELD_WORDS,
+    SEQUENCE_POINTS,
+    Meld,
+    hand_melds,
+    meld_key,
+    scoring_side,
 )
 from parlour.tricks._screen import (
     last_trick_text,
@@ -66,13 +75,17 @@ __all__ = [
     "BELOTE_PLAIN_POINTS",
     "BELOTE_TRUMP_ORDER",
     "BELOTE_TRUMP_POINTS",
+    "CARRE_POINTS",
     "KING_QUEEN_OF",
     "LAST_TRICK_BONUS",
+    "MELD_WORDS",
     "NO_TRUMP",
+    "SEQUENCE_POINTS",
     "CardTable",
     "Condition",
     "Demand",
     "FollowSteps",
+    "Meld",
     "MoveCheck",
     "MoveParser",
     "MoveTransition",
@@ -90,13 +103,16 @@ __all__ = [
     "belote_clauses",
     "broken_obligation",
     "excluded_by_play",
+    "hand_melds",
     "keyword_parser",
     "last_trick_text",
+    "meld_key",
     "not_a_card",
     "not_held",
     "play_parser",
     "played_text",
     "rank_points_by_suit_pattern",
+    "scoring_side",
     "seat_to_act",
     "solve",
     "trick_zones",
