@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import parlour
-from parlour.agents import HeuristicAgent, ISMCTSAgent, RandomAgent
+from parlour.agents import HeuristicAgent, ISMCTSAgent, PIMCAgent, RandomAgent
 from parlour.engine import Move
 from tests.strategies import iter_playout
 
@@ -23,6 +23,7 @@ def agents_under_test() -> list[Any]:
         HeuristicAgent(),
         ISMCTSAgent(iterations=6),
         ISMCTSAgent(iterations=4, rollout="heuristic"),
+        PIMCAgent(worlds=3, fallback=HeuristicAgent()),
     ]
 
 

@@ -2,7 +2,8 @@
 
 * `Agent`: the protocol, ``choose(view, legal_moves, rng) -> Move``.
 * `RandomAgent`, `HeuristicAgent` (each game's rules of thumb), `ISMCTSAgent` (information-set
-  Monte Carlo tree search over determinizations).
+  Monte Carlo tree search over determinizations), `PIMCAgent` (the perfect-information solver
+  over sampled worlds, late in the card play).
 * `make_agent` builds one from a spec such as ``heuristic`` or ``ismcts:200``; `play_match`
   plays a match between agents, giving each `parlour.agent_view` and the legal moves and checking
   every answer.
@@ -16,6 +17,7 @@ from parlour.agents._base import (
 )
 from parlour.agents._heuristic import HeuristicAgent
 from parlour.agents._ismcts import ISMCTSAgent
+from parlour.agents._pimc import PIMCAgent
 from parlour.agents._runner import (
     MatchRandomness,
     agent_move,
@@ -35,6 +37,7 @@ __all__ = [
     "HeuristicAgent",
     "ISMCTSAgent",
     "MatchRandomness",
+    "PIMCAgent",
     "RandomAgent",
     "agent_move",
     "make_agent",

@@ -6,10 +6,15 @@
 ``ismcts``         `ISMCTSAgent` with its default budget (200 iterations per move)
 ``ismcts:200``     `ISMCTSAgent` with 200 iterations per move
 ``ismcts:0.5s``    `ISMCTSAgent` with 0.5 seconds per move
+``pimc:20``        `PIMCAgent` over 20 worlds, the heuristic agent before (or random)
+``pimc:20/SPEC``   `PIMCAgent` over 20 worlds, the agent of ``SPEC`` before
 =================  ===========================================================
 
 An ``ismcts`` spec may end in ``+heuristic`` for rules-of-thumb rollouts
-(``ismcts:200+heuristic``); its rollouts are random otherwise.
+(``ismcts:200+heuristic``); its rollouts are random otherwise. ``pimc`` alone is ``pimc:20``;
+PIMC decides the card play once 16 cards or fewer are in the hands, in the games the solver
+plays (Belote, Coinche, Écarté), and its fallback everything else (``pimc:20/ismcts:200``:
+ISMCTS early, the solver late).
 """
 
 from __future__ import annotations
@@ -26,11 +31,15 @@ from parlour.agents._heuristic import (
     supports_heuristic,
 )
 from parlour.agents._ismcts import ISMCTSAgent
+from parlour.agents._pimc import PIMCAgent
 from parlour.base import shown
 
 __all__ = ["SPEC_HELP", "make_agent", "make_agents"]
 
-SPEC_HELP = "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:SECONDSs (+heuristic)"
+SPEC_HELP = (
+    "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:SECONDSs (+heuristic), "
+    "pimc, pimc:WORLDS or pimc:WORLDS/SPEC"
+)
 """A one-line summary of the spec grammar, for messages and command-line help."""
 
 _MAX_ITERATIONS = 10_000_000
@@ -60,6 +69,8 @@ def make_agent(spec: str, game: str) -> Agent:
         raise AgentSpecError(f"an agent spec must be a str, not {type(spec).__name__}")
     supports = supports_heuristic(game)
     text = spec.strip().lower()
+    if text == "pimc" or text.startswith("pimc:"):
+        return _pimc(spec, text, game, supports)
     if text == "random":
         return RandomAgent()
     if text == "heuristic":
@@ -92,6 +103,27 @@ def make_agent(spec: str, game: str) -> Agent:
             f"agent spec {shown(spec)}: iterations per move must be from 1 to {_MAX_ITERATIONS}"
         )
     return ISMCTSAgent(iterations=iterations, rollout=rollout)
+
+
+_MAX_WORLDS = 100_000
+
+
+def _pimc(spec: str, text: str, game: str, supports: bool) -> Agent:
+    """The `PIMCAgent` of a ``pimc`` spec (see the module docstring)."""
+    rest = text.removeprefix("pimc")
+    worlds_text, slash, fallback_spec = rest.removeprefix(":").partition("/")
+    if rest.startswith(":") and not worlds_text:
+        raise AgentSpecError(f"agent spec {shown(spec)}: give the number of worlds after pimc:")
+    worlds = 20 if not worlds_text else _iterations(worlds_text, spec)
+    if not 0 < worlds <= _MAX_WORLDS:
+        raise AgentSpecError(f"agent spec {shown(spec)}: worlds must be from 1 to {_MAX_WORLDS}")
+    if slash:
+        if fallback_spec.startswith("pimc"):
+            raise AgentSpecError(f"agent spec {shown(spec)}: a pimc fallback cannot be pimc")
+        fallback = make_agent(fallback_spec, game)
+    else:
+        fallback = HeuristicAgent() if supports else RandomAgent()
+    return PIMCAgent(worlds=worlds, fallback=fallback)
 
 
 def make_agents(specs: str, game: str) -> tuple[Agent, ...]:

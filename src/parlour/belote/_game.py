@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from parlour.base import Card, moves_by_mask
-from parlour.belote import _bot, _events, _narrate, _screen, _view
+from parlour.belote import _bot, _events, _narrate, _scoring, _screen, _view
 from parlour.belote._checks import MOVE_CHECKS
 from parlour.belote._encoding import BELOTE
 from parlour.belote._moves import PLAYS
@@ -161,6 +161,7 @@ class BeloteGame(TrickGame):
     hint = staticmethod(_bot.explained_move)
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
+    trick_ending = staticmethod(_scoring.trick_ending)
 
 
 GAME = BeloteGame()

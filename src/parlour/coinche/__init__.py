@@ -16,6 +16,7 @@ from parlour.coinche._moves import (
     Surcoinche,
 )
 from parlour.coinche._options import Options
+from parlour.coinche._scoring import trick_ending
 from parlour.coinche._state import (
     CoincheState,
     DealResult,
@@ -78,6 +79,7 @@ __all__ = [
     "score",
     "score_events",
     "teams",
+    "trick_ending",
     "view",
     "winners",
 ]

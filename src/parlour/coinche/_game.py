@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from parlour.base import Card
-from parlour.coinche import _bot, _events, _narrate, _screen, _view
+from parlour.coinche import _bot, _events, _narrate, _scoring, _screen, _view
 from parlour.coinche._encoding import COINCHE_ENCODING
 from parlour.coinche._options import Options
 from parlour.coinche._parsing import MOVE_PARSERS
@@ -120,6 +120,7 @@ class CoincheGame(TrickGame):
     sentences = _narrate.SENTENCES
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
+    trick_ending = staticmethod(_scoring.trick_ending)
     bot_move = staticmethod(_bot.bot_move)
     hint = staticmethod(_bot.explained_move)
 

@@ -5,21 +5,32 @@ from __future__ import annotations
 
 import attrs
 
+from parlour.coinche._cardplay import evaluator_for
 from parlour.coinche._options import Options
-from parlour.coinche._state import DealResult
+from parlour.coinche._state import CoincheState, DealResult, Phase
 from parlour.coinche.rules import (
     CAPOT,
     DECK,
     DENOMINATIONS,
     GENERALE,
     LAST_TRICK_BONUS,
+    TA,
     TEAMS,
     ScoreReasons,
+    card_points,
     mask_points,
 )
 from parlour.engine import ScoreEvent, ScoreReason
+from parlour.tricks import NO_TRUMP, TrickEnding, TrickScoring
 
-__all__ = ["DealFacts", "match_winner_team", "multiplier", "score_deal", "team_seats"]
+__all__ = [
+    "DealFacts",
+    "match_winner_team",
+    "multiplier",
+    "score_deal",
+    "team_seats",
+    "trick_ending",
+]
 
 FULL_DECK = (1 << len(DECK)) - 1
 MIN_82 = 82
@@ -178,3 +189,60 @@ def match_winner_team(
     if max(match_score) < options.target or match_score[0] == match_score[1]:
         return None
     return 0 if match_score[0] > match_score[1] else 1
+
+
+def _solver_scoring(denomination: int, capot_points: int) -> TrickScoring:
+    """What a trick is worth to the solver in a contract of ``denomination``: the card points
+    of that denomination (C.3), 10 for the last trick, ``capot_points`` for all eight."""
+    return TrickScoring(
+        card_values=tuple(card_points(card, denomination) for card in range(len(DECK))),
+        last_trick=LAST_TRICK_BONUS,
+        all_tricks=capot_points,
+    )
+
+
+_SOLVER_SCORING = {
+    (denomination, capot): _solver_scoring(denomination, capot)
+    for denomination in range(6)
+    for capot in (252, 250)
+}
+
+
+def trick_ending(state: CoincheState) -> TrickEnding:
+    """The state's card play as a perfect-information position for `parlour.tricks.solve`:
+    every hand as it is, the trick under way, who has taken tricks so far (for capot), under
+    the contract's denomination (a colour's trumps, none in Sans-Atout, the suit led in
+    Tout-Atout). `solve` gives the card points (with the last trick's 10, or capot) the first
+    team, seats 0 and 2, takes from here on with best play: the scale of colver's
+    ``solve_scores``. Belotes and announcements are not counted (they do not depend on the
+    play); a générale is solved as its side's capot.
+
+    Raises `ValueError` outside the card play.
+
+    >>> import parlour
+    >>> from parlour.coinche import trick_ending
+    >>> from parlour.tricks import solve
+    >>> state = parlour.new_game("coinche", seed=3)
+    >>> for move in ("bid 80 H", "pass", "pass", "pass"):
+    ...     state = parlour.apply(state, move)
+    >>> for _ in range(24):  # six tricks, each seat playing its first legal card
+    ...     state = parlour.apply(state, parlour.legal_moves(state)[0])
+    >>> solve(trick_ending(state)).in_play  # the cards of two tricks, and the last trick's 10
+    35
+    """
+    if state.phase != Phase.PLAY:
+        raise ValueError(f"the solver plays the card play, not the {state.phase.name.lower()}")
+    options = state.table.options
+    denomination = state.bid_denomination
+    won = state.won
+    taken = None if not won[0] | won[1] else (0 if not won[1] else 1 if not won[0] else -1)
+    return TrickEnding(
+        evaluator=evaluator_for(options, denomination),
+        scoring=_SOLVER_SCORING[(denomination, options.capot_points)],
+        trump=denomination if denomination < 4 else NO_TRUMP,
+        trump_led=denomination == TA,
+        hands=state.hands,
+        trick=state.trick,
+        leader=state.leader,
+        taken=taken,
+    )

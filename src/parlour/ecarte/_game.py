@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from parlour.base import Card
-from parlour.ecarte import _bot, _events, _narrate, _screen, _view
+from parlour.ecarte import _bot, _events, _narrate, _scoring, _screen, _view
 from parlour.ecarte._checks import MOVE_CHECKS
 from parlour.ecarte._encoding import ECARTE
 from parlour.ecarte._options import Options
@@ -150,6 +150,7 @@ class EcarteGame(TrickGame):
     hint = staticmethod(_bot.explained_move)
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
+    trick_ending = staticmethod(_scoring.trick_ending)
 
 
 GAME = EcarteGame()

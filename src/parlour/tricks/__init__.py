@@ -63,6 +63,7 @@ from parlour.tricks._skeleton import (
 )
 from parlour.tricks._solver import (
     Solution,
+    SupportsSolver,
     TrickEnding,
     TrickScoring,
     solve,
@@ -95,6 +96,7 @@ __all__ = [
     "Scope",
     "Solution",
     "StateFreeParser",
+    "SupportsSolver",
     "TrickEnding",
     "TrickEvaluator",
     "TrickGame",

@@ -21,13 +21,14 @@ with a capot, who has taken every trick so far), and the points still in play bo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from parlour.base import team_of_seat
 from parlour.tricks._evaluator import TrickEvaluator
 
-__all__ = ["Solution", "TrickEnding", "TrickScoring", "solve"]
+__all__ = ["Solution", "SupportsSolver", "TrickEnding", "TrickScoring", "solve"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -49,7 +50,8 @@ class TrickScoring:
 class TrickEnding:
     """A position of trick play with every hand known: per seat its hand (a bitmask of card
     indexes of the evaluator's deck), the cards of the trick under way in the order played,
-    the seat that led it, and the trump (0-3, or `NO_TRUMP`). ``taken`` says who has taken
+    the seat that led it, and the trump (0-3, or `NO_TRUMP`; with ``trump_led`` each trick's
+    trump is the suit led to it, as in Coinche's Tout-Atout). ``taken`` says who has taken
     the tricks of the deal so far: ``None`` for no trick yet, a team index if that team took
     them all, -1 if both teams have taken some (it matters only with ``all_tricks``)."""
 
@@ -60,11 +62,21 @@ class TrickEnding:
     trick: tuple[int, ...] = ()
     leader: int
     taken: int | None = None
+    trump_led: bool = False
 
     @property
     def to_act(self) -> int:
         """The seat to play."""
         return (self.leader + len(self.trick)) % len(self.hands)
+
+
+@runtime_checkable
+class SupportsSolver(Protocol):
+    """A game object whose card play `solve` can search: ``trick_ending(state)`` gives the
+    state's card play as a `TrickEnding` (`ValueError` outside the card play). Belote, Coinche
+    and Écarté have one (``parlour.belote.trick_ending``...); the PIMC agent reads it."""
+
+    def trick_ending(self, state: Any) -> TrickEnding: ...
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -73,9 +85,8 @@ class Solution:
     the position on, with best play by both sides (the second team plays to keep it low);
     ``in_play``: the points still to be taken, a sweep apart (so the second team takes
     ``in_play - points`` unless it takes every trick of the deal); ``card_points``: per card
-    the seat to act may play, the first team's points after it (one card of each run of
-    equivalent cards stands for the run); ``best``: the cards that achieve ``points``;
-    ``nodes``: the positions searched."""
+    the seat to act may play, the first team's points after it; ``best``: the cards that
+    achieve ``points``; ``nodes``: the positions searched."""
 
     points: int
     in_play: int
@@ -95,8 +106,8 @@ class _Search:
         table = evaluator.table
         self.allowed = evaluator.allowed
         self.winning_index = table.winning_index
-        self.trump = ending.trump
-        self.power = table.power[ending.trump]
+        self.fixed_trump = -1 if ending.trump_led else ending.trump
+        self.powers = table.power
         self.suit_of = table.suit_of
         self.players = len(ending.hands)
         self.team = team_of_seat(evaluator.rules.teams)
@@ -123,31 +134,41 @@ class _Search:
         value = sum(self.values[card] for card in cards)
         return value + tricks * self.per_trick + (self.last_bonus if tricks else 0)
 
-    def moves(self, hands: tuple[int, ...], trick: tuple[int, ...], seat: int) -> list[int]:
+    def moves(
+        self, hands: tuple[int, ...], trick: tuple[int, ...], seat: int, *, merge: bool = True
+    ) -> list[int]:
         """The cards ``seat`` may play, one per run of equivalent cards (same suit and value,
-        no card still in play between them in rank), likely best first: in a trick under way
+        no card still in play between them in rank; every card without ``merge``), likely best
+        first: in a trick under way
         the cards that take it (the most valuable first), then the others (the cheapest
         first); on a lead, the highest cards first."""
         in_play = 0
         for hand in hands:
             in_play |= hand
-        power = self.power
         suit_of = self.suit_of
         values = self.values
+        trump = self.trump_of(trick)
+        powers = self.powers
+
+        def power_of(card: int) -> int:
+            # a lead under ``trump_led`` is ranked as the trump it makes its suit
+            return powers[suit_of[card] if trump < 0 else trump][card]
+
         cards = sorted(
-            _cards_of(self.allowed(self.trump, hands[seat], trick)),
-            key=lambda card: (suit_of[card], power[card]),
+            _cards_of(self.allowed(trump, hands[seat], trick)),
+            key=lambda card: (suit_of[card], power_of(card)),
         )
         others = [*_cards_of(in_play), *trick]  # a card in the trick separates runs too
         kept: list[int] = []
         for card in cards:
-            if kept:
+            if kept and merge:
                 previous = kept[-1]
                 suit = suit_of[card]
                 if suit_of[previous] == suit and values[previous] == values[card]:
-                    low, high = power[previous], power[card]
+                    low, high = power_of(previous), power_of(card)
                     if not any(
-                        suit_of[other] == suit and low < power[other] < high for other in others
+                        suit_of[other] == suit and low < power_of(other) < high
+                        for other in others
                     ):
                         kept[-1] = card  # the higher of the two stands for both
                         continue
@@ -156,13 +177,19 @@ class _Search:
             position = len(trick)
 
             def order(card: int) -> tuple[int, int]:
-                takes = self.winning_index(self.trump, (*trick, card)) == position
+                takes = self.winning_index(trump, (*trick, card)) == position
                 return (0, -values[card]) if takes else (1, values[card])
 
             kept.sort(key=order)
         else:
-            kept.sort(key=lambda card: (-power[card], card))
+            kept.sort(key=lambda card: (-power_of(card), card))
         return kept
+
+    def trump_of(self, trick: Sequence[int]) -> int:
+        """The trump the trick is played under (-1: a lead to come under ``trump_led``)."""
+        if self.fixed_trump >= 0 or not trick:
+            return self.fixed_trump
+        return self.suit_of[trick[0]]
 
     def value(
         self,
@@ -189,11 +216,11 @@ class _Search:
         key = (hands, trick, leader, taken if self.sweep_bonus else None)
         entry = self.table.get(key) if not trick else None
         lower, upper = entry if entry is not None else (0, _INFINITY)
-        if lower >= beta:
+        if lower >= beta or lower == upper:
             return lower
         if upper <= alpha:
             return upper
-        alpha, beta = max(alpha, lower), min(beta, upper)
+        alpha, beta = max(alpha, lower), min(beta, upper)  # still a window: lower < upper
         window = (alpha, beta)
         seat = (leader + len(trick)) % self.players
         maximising = self.team[seat] == 0
@@ -235,7 +262,7 @@ class _Search:
         new_trick = (*trick, card)
         if len(new_trick) < self.players:
             return self.value(new_hands, new_trick, leader, taken, alpha, beta, left)
-        winner = (leader + self.winning_index(self.trump, new_trick)) % self.players
+        winner = (leader + self.winning_index(self.trump_of(new_trick), new_trick)) % self.players
         team = self.team[winner]
         now_taken = team if taken is None or taken == team else -1
         points = sum(self.values[played] for played in new_trick) + self.per_trick
@@ -275,7 +302,7 @@ def solve(ending: TrickEnding) -> Solution:
     results = [
         (card, search.after(ending.hands, ending.trick, ending.leader, ending.taken, seat, card,
                             -1, _INFINITY, in_play))
-        for card in search.moves(ending.hands, ending.trick, seat)
+        for card in search.moves(ending.hands, ending.trick, seat, merge=False)
     ]  # fmt: skip
     pick = max if search.team[seat] == 0 else min
     points = pick(value for _, value in results)
