@@ -183,9 +183,9 @@ SOLVER_SCORING = tuple(
 
 
 def trick_ending(state: BeloteState) -> TrickEnding:
-    """The state's card play as a perfect-information position for `parlour.tricks.solve`:
+    """The state's card play as a perfect-information position for ``parlour.tricks.solve``:
     every hand as it really is (a state knows them all; give a sampled state for a seat's
-    guess), the trick under way, who has taken tricks so far (for capot). `solve` then gives
+    guess), the trick under way, who has taken tricks so far (for capot). ``solve`` then gives
     the card points (and the last trick's 10, or capot) the first team, seats 0 and 2, takes
     from here on with best play; belote and rebelote are not counted (they go to the holder
     whatever the play).

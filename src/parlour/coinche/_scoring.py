@@ -209,10 +209,10 @@ _SOLVER_SCORING = {
 
 
 def trick_ending(state: CoincheState) -> TrickEnding:
-    """The state's card play as a perfect-information position for `parlour.tricks.solve`:
+    """The state's card play as a perfect-information position for ``parlour.tricks.solve``:
     every hand as it is, the trick under way, who has taken tricks so far (for capot), under
     the contract's denomination (a colour's trumps, none in Sans-Atout, the suit led in
-    Tout-Atout). `solve` gives the card points (with the last trick's 10, or capot) the first
+    Tout-Atout). ``solve`` gives the card points (with the last trick's 10, or capot) the first
     team, seats 0 and 2, takes from here on with best play: the scale of colver's
     ``solve_scores``. Belotes and announcements are not counted (they do not depend on the
     play); a générale is solved as its side's capot.

@@ -176,8 +176,8 @@ count of tricks, `trick_award`)."""
 
 
 def trick_ending(state: EcarteState) -> TrickEnding:
-    """The state's card play as a perfect-information position for `parlour.tricks.solve`: both
-    hands as they are, the trick under way. `solve` then gives the tricks seat 0 takes from here
+    """The state's card play as a perfect-information position for ``parlour.tricks.solve``: both
+    hands as they are, the trick under way. ``solve`` then gives the tricks seat 0 takes from here
     on with best play (its ``in_play`` is the tricks left), and per card the tricks after it.
 
     Raises `ValueError` outside the card play (during proposals and exchanges, between deals).
