@@ -26,14 +26,14 @@ def test_pimc_specs() -> None:
     agent = make_agent("pimc", "belote")
     assert isinstance(agent, PIMCAgent) and agent.worlds == 20
     assert isinstance(agent.fallback, HeuristicAgent)
-    agent = make_agent("pimc:7/ismcts:30", "ecarte")
+    agent = make_agent("pimc:7+ismcts:30", "ecarte")
     assert isinstance(agent, PIMCAgent) and agent.worlds == 7
     assert isinstance(agent.fallback, ISMCTSAgent) and agent.fallback.iterations == 30
-    assert isinstance(make_agent("pimc:3/random", "coinche").fallback, RandomAgent)  # type: ignore[attr-defined]
+    assert isinstance(make_agent("pimc:3+random", "coinche").fallback, RandomAgent)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
-    "spec", ["pimc:0", "pimc:x", "pimc:", "pimc:5/pimc:3", "pimc:5/", "pimc:100001", "pimc:5/nope"]
+    "spec", ["pimc:0", "pimc:x", "pimc:", "pimc:5+pimc:3", "pimc:5+", "pimc:100001", "pimc:5+nope"]
 )
 def test_bad_pimc_specs_are_refused(spec: str) -> None:
     with pytest.raises(AgentSpecError):

@@ -6,7 +6,7 @@ In the card play of a game the solver can search (its game object is a
 (`parlour.sample_state`, which draws them uniformly), solves each exactly
 (`parlour.tricks.solve`) and plays the card whose points for its side, summed over the worlds,
 are the most (ties to the lowest card). Before that, and for any other decision (bidding, a
-proposal, an exchange, marking a king), it plays as its ``fallback`` agent: ``pimc:20/ismcts:200``
+proposal, an exchange, marking a king), it plays as its ``fallback`` agent: ``pimc:20+ismcts:200``
 searches with ISMCTS early and solves late.
 
 PIMC assumes each world is known to everyone, so it never plays to hide or to find out; its

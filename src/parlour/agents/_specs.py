@@ -7,13 +7,13 @@
 ``ismcts:200``     `ISMCTSAgent` with 200 iterations per move
 ``ismcts:0.5s``    `ISMCTSAgent` with 0.5 seconds per move
 ``pimc:20``        `PIMCAgent` over 20 worlds, the heuristic agent before (or random)
-``pimc:20/SPEC``   `PIMCAgent` over 20 worlds, the agent of ``SPEC`` before
+``pimc:20+SPEC``   `PIMCAgent` over 20 worlds, the agent of ``SPEC`` before
 =================  ===========================================================
 
 An ``ismcts`` spec may end in ``+heuristic`` for rules-of-thumb rollouts
 (``ismcts:200+heuristic``); its rollouts are random otherwise. ``pimc`` alone is ``pimc:20``;
 PIMC decides the card play once 16 cards or fewer are in the hands, in the games the solver
-plays (Belote, Coinche, Écarté), and its fallback everything else (``pimc:20/ismcts:200``:
+plays (Belote, Coinche, Écarté), and its fallback everything else (``pimc:20+ismcts:200``:
 ISMCTS early, the solver late).
 """
 
@@ -38,7 +38,7 @@ __all__ = ["SPEC_HELP", "make_agent", "make_agents"]
 
 SPEC_HELP = (
     "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:SECONDSs (+heuristic), "
-    "pimc, pimc:WORLDS or pimc:WORLDS/SPEC"
+    "pimc, pimc:WORLDS or pimc:WORLDS+SPEC"
 )
 """A one-line summary of the spec grammar, for messages and command-line help."""
 
@@ -69,7 +69,7 @@ def make_agent(spec: str, game: str) -> Agent:
         raise AgentSpecError(f"an agent spec must be a str, not {type(spec).__name__}")
     supports = supports_heuristic(game)
     text = spec.strip().lower()
-    if text == "pimc" or text.startswith("pimc:"):
+    if text == "pimc" or text.startswith(("pimc:", "pimc+")):
         return _pimc(spec, text, game, supports)
     if text == "random":
         return RandomAgent()
@@ -111,7 +111,7 @@ _MAX_WORLDS = 100_000
 def _pimc(spec: str, text: str, game: str, supports: bool) -> Agent:
     """The `PIMCAgent` of a ``pimc`` spec (see the module docstring)."""
     rest = text.removeprefix("pimc")
-    worlds_text, slash, fallback_spec = rest.removeprefix(":").partition("/")
+    worlds_text, slash, fallback_spec = rest.removeprefix(":").partition("+")
     if rest.startswith(":") and not worlds_text:
         raise AgentSpecError(f"agent spec {shown(spec)}: give the number of worlds after pimc:")
     worlds = 20 if not worlds_text else _iterations(worlds_text, spec)
