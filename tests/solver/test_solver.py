@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parlour
@@ -357,3 +357,77 @@ def test_trick_ending_outside_the_card_play_is_refused(
     module = getattr(parlour, game)
     with pytest.raises(ValueError, match="not the"):
         module.trick_ending(make())
+
+
+# --- Bezique's last stage -----------------------------------------------------------------------
+
+
+def _brute_bezique(state: Any) -> dict[Any, int]:
+    """Per legal move, seat 0's brisques (10 an ace or a ten, rules §1.6) and last-trick 10
+    from ``state`` on after it, with best play by both; the trick's winner is the seat that
+    leads the next one (or, at the deal's last trick, the rules' order of §1.4 from the view)."""
+    seat = parlour.current_player(state)
+    trick = list(parlour.view(state, None).trick)
+    values = {}
+    for move in parlour.legal_moves(state):
+        after = parlour.apply(state, move)
+        if not trick:
+            values[move] = _best_bezique(after)
+            continue
+        cards = [trick[0][1], move.card]  # type: ignore[attr-defined]
+        points = 10 * sum(rank_token(card) in ("A", "10") for card in cards)
+        if parlour.view(after, None).phase == "last_stage":
+            winner = parlour.current_player(after)
+            values[move] = (points if winner == 0 else 0) + _best_bezique(after)
+        else:  # the deal's last trick: its winner takes the last trick's 10 (last_trick 32)
+            winner = _bezique_last_winner(state, cards, trick[0][0], seat)
+            values[move] = points + _LAST_TRICK if winner == 0 else 0
+    return values
+
+
+def _best_bezique(state: Any) -> int:
+    values = _brute_bezique(state).values()
+    return max(values) if parlour.current_player(state) == 0 else min(values)
+
+
+_BEZIQUE_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7"]
+
+
+def _bezique_last_winner(state: Any, cards: list[Card], leader: Any, follower: Any) -> Any:
+    """Rules §1.4: the higher card of the suit led wins, a trump beats a card of another
+    suit, and of two identical cards the first played wins."""
+    trump = parlour.view(state, None).trump.letter
+    led, reply = cards
+    if suit_letter(reply) == suit_letter(led):
+        higher = _BEZIQUE_ORDER.index(rank_token(reply)) < _BEZIQUE_ORDER.index(rank_token(led))
+        return follower if higher else leader
+    return follower if suit_letter(reply) == trump else leader
+
+
+@settings(max_examples=thorough(10, 30))
+@given(seed=st.integers(0, 10_000), cards_left=st.integers(2, 10))
+@example(seed=0, cards_left=10)  # a copy of a card in the other hand (found by this test)
+@example(seed=21, cards_left=8)
+def test_bezique_last_stage_endings_solve_as_brute_force_does(seed: int, cards_left: int) -> None:
+    """Two copies of every card: the solver must not take a card for another of the same rank
+    while the other copy of either is still in play."""
+    rng = random.Random(seed)
+    state = parlour.new_game("bezique", options={"target": None}, dealer=seed % 2)
+    while not parlour.is_over(state):
+        if parlour.is_chance(state):
+            state = parlour.apply(state, parlour.random_deal(state, rng))
+            continue
+        seen = parlour.view(state, None)
+        if seen.phase == "last_stage" and sum(seen.hand_sizes) == cards_left:
+            break
+        moves = parlour.legal_moves(state)
+        state = parlour.apply(state, moves[rng.randrange(len(moves))])
+    else:
+        return
+    expected = _brute_bezique(state)
+    solution = solve(parlour.bezique.trick_ending(state))
+    by_card = dict(solution.card_points)
+    cards = parlour.bezique.trick_ending(state).evaluator.table.cards
+    for move, points in expected.items():
+        held = [card for card, _ in solution.card_points if cards[card] == move.card]
+        assert held and all(by_card[card] == points for card in held), (move, points, solution)

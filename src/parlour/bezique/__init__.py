@@ -9,6 +9,7 @@ from parlour.bezique._game import (
     GAME,
     BeziqueGame,
 )
+from parlour.bezique._last_stage import trick_ending
 from parlour.bezique._moves import (
     Draw,
     Exchange,
@@ -81,6 +82,7 @@ __all__ = [
     "score",
     "score_events",
     "teams",
+    "trick_ending",
     "view",
     "winners",
 ]

@@ -12,15 +12,14 @@ the other hand is known), and is deterministic.
 
 from __future__ import annotations
 
-import functools
 import random
-from typing import NamedTuple
 
 from parlour.base import (
     PIQUET_DECK,
     Rank,
 )
 from parlour.bezique import _melds
+from parlour.bezique._last_stage import trick_ending
 from parlour.bezique._moves import (
     DRAW,
     EXCHANGE,
@@ -35,11 +34,7 @@ from parlour.bezique._state import (
 )
 from parlour.bezique.rules import (
     BEZIQUE_PAIRS,
-    CARD_TABLES,
     FACES,
-    LAST_TRICK_BONUS,
-    STAGE_TWO_RULES,
-    brisques_in,
     copies_of,
     face_index,
     face_of,
@@ -48,7 +43,7 @@ from parlour.engine import (
     Move,
     legal_moves,
 )
-from parlour.tricks import TrickEvaluator
+from parlour.tricks import solve
 
 __all__ = ["EXACT_ROLLOUT_CARDS", "bot_move", "explained_move", "rollout_move"]
 
@@ -182,17 +177,18 @@ def _first_stage_card(state: BeziqueState, faces: list[int]) -> tuple[int, str]:
 
 
 def _last_stage_card(state: BeziqueState, faces: list[int]) -> int:
-    """The legal card with the best exact outcome of the remaining tricks (the first on a tie)."""
-    table = state.table
-    rules = _LastStageRules(table.options.rank_order, table.trump, table.options.last_trick == 32)
-    seat = state.to_act
-    hand, other = state.hands[seat], state.hands[1 - seat]
-    if state.trick:
-        led = state.trick[0]
-        return max(
-            faces, key=lambda face: -_trick_margin(rules, led, _copy_in(hand, face), other, hand)
-        )
-    return max(faces, key=lambda face: _lead_margin(rules, _copy_in(hand, face), hand, other))
+    """The legal card with the best exact outcome of the remaining tricks (the first on a tie):
+    the most brisques and last-trick points for the bot against the best defence, by
+    ``parlour.tricks.solve``."""
+    solution = solve(trick_ending(state))
+    seat0_points = dict(solution.card_points)
+    hand = state.hands[state.to_act]
+
+    def mine(face: int) -> int:
+        points = seat0_points[_copy_in(hand, face)]
+        return points if state.to_act == 0 else solution.in_play - points
+
+    return max(faces, key=mine)
 
 
 def _lowest_winner(state: BeziqueState, faces: list[int]) -> int:
@@ -208,59 +204,3 @@ def _lowest_winner(state: BeziqueState, faces: list[int]) -> int:
 def _copy_in(mask: int, face: int) -> int:
     """A card of ``mask`` showing ``face`` (which of the two copies does not matter)."""
     return face if mask >> face & 1 else face + FACES
-
-
-class _LastStageRules(NamedTuple):
-    """What the last stage's outcome depends on besides the hands."""
-
-    rank_order: str
-    trump: int
-    last_trick_bonus: bool
-
-
-@functools.cache
-def _evaluator(rank_order: str) -> TrickEvaluator:
-    return TrickEvaluator(CARD_TABLES[rank_order], STAGE_TWO_RULES)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _best_margin(rules: _LastStageRules, leader: int, follower: int) -> int:
-    """The leader's best point margin (brisques and last trick) over the tricks left, when it
-    leads from hand ``leader`` against ``follower`` and both play their best."""
-    if not leader:
-        return 0
-    return max(_lead_margin(rules, card, leader, follower) for card in _distinct_faces(leader))
-
-
-def _lead_margin(rules: _LastStageRules, card: int, leader: int, follower: int) -> int:
-    """The leader's margin when it leads ``card`` and both play best from then on."""
-    replies = _evaluator(rules.rank_order).allowed(rules.trump, follower, (card,))
-    return min(
-        _trick_margin(rules, card, reply, leader, follower) for reply in _distinct_faces(replies)
-    )
-
-
-def _trick_margin(rules: _LastStageRules, led: int, reply: int, leader: int, follower: int) -> int:
-    """The leader's margin from the trick ``led``, ``reply`` to the end of the deal."""
-    points = brisques_in((1 << led) | (1 << reply))
-    leader_rest, follower_rest = leader & ~(1 << led), follower & ~(1 << reply)
-    if rules.last_trick_bonus and not leader_rest:
-        points += LAST_TRICK_BONUS
-    if CARD_TABLES[rules.rank_order].winning_index(rules.trump, (led, reply)) == 0:
-        return points + _best_margin(rules, leader_rest, follower_rest)
-    return -points - _best_margin(rules, follower_rest, leader_rest)
-
-
-def _distinct_faces(mask: int) -> list[int]:
-    """One card of ``mask`` per face, lowest card number first."""
-    cards: list[int] = []
-    seen = 0
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        mask ^= low
-        face_bit = 1 << (card & (FACES - 1))
-        if not seen & face_bit:
-            seen |= face_bit
-            cards.append(card)
-    return cards

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from parlour.base import Card, moves_by_mask
-from parlour.bezique import _bot, _events, _melds, _narrate, _screen, _view
+from parlour.bezique import _bot, _events, _last_stage, _melds, _narrate, _screen, _view
 from parlour.bezique._checks import (
     MOVE_CHECKS,
     last_stage_allowed,
@@ -183,6 +183,7 @@ class BeziqueGame(TrickGame):
     hint = staticmethod(_bot.explained_move)
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
+    trick_ending = staticmethod(_last_stage.trick_ending)
     rollout_move = staticmethod(_bot.rollout_move)
 
 

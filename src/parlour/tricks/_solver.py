@@ -138,7 +138,8 @@ class _Search:
         self, hands: tuple[int, ...], trick: tuple[int, ...], seat: int, *, merge: bool = True
     ) -> list[int]:
         """The cards ``seat`` may play, one per run of equivalent cards (same suit and value,
-        no card still in play between them in rank; every card without ``merge``), likely best
+        no other card still in play at or between their ranks; every card without ``merge``),
+        likely best
         first: in a trick under way
         the cards that take it (the most valuable first), then the others (the cheapest
         first); on a lead, the highest cards first."""
@@ -165,10 +166,13 @@ class _Search:
                 previous = kept[-1]
                 suit = suit_of[card]
                 if suit_of[previous] == suit and values[previous] == values[card]:
+                    # another card of the suit in play at or between their powers (a copy of
+                    # either, in a two-pack game) would tell them apart
                     low, high = power_of(previous), power_of(card)
                     if not any(
-                        suit_of[other] == suit and low < power_of(other) < high
+                        suit_of[other] == suit and low <= power_of(other) <= high
                         for other in others
+                        if other != previous and other != card
                     ):
                         kept[-1] = card  # the higher of the two stands for both
                         continue
