@@ -1,5 +1,6 @@
 """The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
-person against bots, see `parlour.cli`) and ``validate``.
+person against bots, see `parlour.cli`), ``serve`` (the web table, `parlour.web`; exit 2
+without the extra ``parlour[web]``) and ``validate``.
 
 ``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
 cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
@@ -37,6 +38,7 @@ from parlour.engine import (
     players,
 )
 from parlour.io import VERSION, Match, write_log
+from parlour.web import WebExtraMissing, serve
 
 __all__ = ["main"]
 
@@ -123,6 +125,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(run=_run_demo)
 
+    web = commands.add_parser(
+        "serve", help="serve the web table (needs the extra parlour[web])"
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
+    web.add_argument(
+        "--db", default="parlour-tables.sqlite3", metavar="FILE",
+        help="the SQLite file that keeps the tables (parlour-tables.sqlite3)",
+    )  # fmt: skip
+    web.set_defaults(run=_run_serve)
+
     add_validate_parser(commands)  # parlour.cli
     add_play_parser(commands, _parse_options)  # parlour.cli
     return parser
@@ -164,6 +177,19 @@ def _run_demo(arguments: argparse.Namespace) -> int:
                 file.write(write_log(match) + "\n")
         except OSError as error:
             return _usage_error(f"cannot write the log: {error}")
+    return EXIT_OK
+
+
+# --- serve ---------------------------------------------------------------------------------------
+
+
+def _run_serve(arguments: argparse.Namespace) -> int:
+    if not 0 <= arguments.port <= 65535:
+        return _usage_error(f"the port must be from 0 to 65535, not {arguments.port}")
+    try:
+        serve(host=arguments.host, port=arguments.port, db=arguments.db)
+    except WebExtraMissing as error:
+        return _usage_error(str(error))
     return EXIT_OK
 
 
