@@ -29,6 +29,7 @@ from parlour.io import write_log
 from parlour.web._drawing import card_document
 from parlour.web._protocol import (
     MAX_MESSAGE_BYTES,
+    MAX_MESSAGES_PER_SECOND,
     FloodGate,
     ProtocolError,
     error_frame,
@@ -132,9 +133,15 @@ class _Hub:
             await self.broadcast(table, before, move)
 
 
-def create_app(db: str = ":memory:", *, store: TableStore | None = None) -> Any:
+def create_app(
+    db: str = ":memory:",
+    *,
+    store: TableStore | None = None,
+    messages_per_second: int = MAX_MESSAGES_PER_SECOND,
+) -> Any:
     """The Starlette app of the web table, its tables kept in the SQLite file ``db`` (or in
-    ``store``). Raises `WebExtraMissing` without the extra ``parlour[web]``."""
+    ``store``); a connection sending more than ``messages_per_second`` messages in a second is
+    cut off. Raises `WebExtraMissing` without the extra ``parlour[web]``."""
     _require_extra()
     hub = _Hub(store if store is not None else TableStore(db))
 
@@ -227,7 +234,7 @@ def create_app(db: str = ":memory:", *, store: TableStore | None = None) -> Any:
             await socket.close(code=_CLOSE_TRY_LATER)
             return
         sockets[socket] = seat
-        gate = FloodGate()
+        gate = FloodGate(messages_per_second)
         try:
             async with hub.lock(table):
                 await hub.send(socket, view_frame(table, seat))
@@ -295,12 +302,13 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str = "parlour-tables.sqlite3",
+    messages_per_second: int = MAX_MESSAGES_PER_SECOND,
 ) -> None:
-    """Serve the web table on ``host``:``port`` until interrupted, its tables in ``db``.
-    Raises `WebExtraMissing` without the extra ``parlour[web]``."""
+    """Serve the web table on ``host``:``port`` until interrupted, its tables in ``db`` (see
+    `create_app`). Raises `WebExtraMissing` without the extra ``parlour[web]``."""
     _require_extra()
     uvicorn.run(
-        create_app(db),
+        create_app(db, messages_per_second=messages_per_second),
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,

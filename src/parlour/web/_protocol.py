@@ -60,8 +60,8 @@ __all__ = [
 MAX_MESSAGE_BYTES = 4096
 """The longest message a client may send, in bytes of UTF-8."""
 
-MAX_MESSAGES_PER_SECOND = 20
-"""The most messages a client may send in any one second."""
+MAX_MESSAGES_PER_SECOND = 30
+"""The most messages a client may send in any one second, unless the server says otherwise."""
 
 _FIELDS = frozenset({"type", "move", "seat"})
 

@@ -153,11 +153,16 @@ class Table:
 class TableStore:
     """The tables kept in the SQLite database at ``path`` (``":memory:"`` for a throw-away one).
 
-    Safe to call from several threads: one lock guards the connection.
+    Each new table's seed (its deals and its bots' choices) is drawn from ``seeds``, by default
+    the system's source of randomness (`random.SystemRandom`); a seeded `random.Random` makes
+    the tables of a test repeatable. Safe to call from several threads: one lock guards the
+    connection.
     """
 
-    def __init__(self, path: str) -> None:
-        self._path = path
+    def __init__(self, path: str, *, seeds: random.Random | None = None) -> None:
+        if seeds is not None and not isinstance(seeds, random.Random):
+            raise TypeError(f"seeds must be a random.Random, not {type(seeds).__name__}")
+        self._seeds = random.SystemRandom() if seeds is None else seeds
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -179,7 +184,8 @@ class TableStore:
         dealer: int = 0,
     ) -> Table:
         """A new table of ``game``, one entry of ``seats`` per seat (`HUMAN` or an agent spec),
-        kept in the store; its first deal is made at once.
+        kept in the store (the deal and bot moves due are the caller's to make: see
+        `Table.bot_to_act`).
 
         Raises: `OptionsError` for an unknown game, bad options or dealer; `TableError` for a
         seat plan of the wrong length or a store that is full; `AgentSpecError` for a bad spec.
@@ -216,7 +222,7 @@ class TableStore:
                 )
                 for seat, kind in enumerate(kinds)
             ),
-            seed=random.SystemRandom().getrandbits(62),
+            seed=self._seeds.getrandbits(62),
         )
         with self._lock:
             self._db.execute("BEGIN")
