@@ -46,7 +46,7 @@ def card_svg(card: Card, *, x: int = 0, y: int = 0) -> str:
         f'<text x="6" y="22" font-size="18" font-family="sans-serif" fill="{colour}">'
         f"{escape(label)}</text>"
         f'<text x="{CARD_WIDTH // 2}" y="60" font-size="28" text-anchor="middle" '
-        f'font-family="sans-serif" fill="{colour}">{escape(label[-1])}</text></g>'
+        f'font-family="sans-serif" fill="{colour}">{escape(_centre(card))}</text></g>'
     )
 
 
@@ -67,3 +67,7 @@ def card_document(card: Card | None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
         f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">{shape}</svg>'
     )
+
+
+def _centre(card: Card) -> str:
+    return "★" if card == JOKER else card.symbol[-1]

@@ -174,15 +174,22 @@ async function draw() {
     line.appendChild(link);
     end.appendChild(line);
   }
+  document.body.dataset.drawn = current.number;
+}
+
+function tell(events) {
+  // Every frame's events go to the list as the frame arrives, even when a later frame is
+  // drawn in its place.
   const list = document.getElementById("events");
-  for (const event of current.events) {
+  for (const event of events) {
     const item = document.createElement("li");
     const {kind, ...fields} = event;
+    item.className = "event";
+    item.dataset.kind = kind;
     item.textContent = `${kind} ${JSON.stringify(fields)}`;
     list.prepend(item);
   }
-  while (list.children.length > 60) list.lastChild.remove();
-  document.body.dataset.drawn = current.number;
+  while (list.children.length > 80) list.lastChild.remove();
 }
 
 function redraw() {
@@ -200,6 +207,7 @@ function connect() {
     }
     if (data.number !== (frame && frame.number)) selected = [];
     frame = data;
+    tell(data.events);
     redraw();
   });
   socket.addEventListener("close", () => {
