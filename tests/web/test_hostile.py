@@ -239,6 +239,7 @@ def test_the_log_is_given_only_once_the_match_is_over(client: TestClient) -> Non
 def test_card_shapes_are_served_for_card_codes_only(client: TestClient) -> None:
     shape = client.get("/cards/10H.svg")
     assert shape.status_code == 200 and shape.headers["content-type"] == "image/svg+xml"
+    assert shape.text.startswith("<svg ") and shape.text.endswith("</svg>")
     assert 'data-card="10H"' in shape.text and "<title>ten of hearts</title>" in shape.text
     assert 'class="card-back"' in client.get("/cards/back.svg").text
     assert client.get("/cards/1X.svg").status_code == 404

@@ -1,6 +1,7 @@
 """The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
-person against bots, see `parlour.cli`), ``serve`` (the web table, `parlour.web`; exit 2
-without the extra ``parlour[web]``) and ``validate``.
+person against bots, see `parlour.cli`), ``validate``, ``render`` (the SVG picture of a
+position, or of a log after its N-th move, as one seat or a spectator sees it) and ``serve``
+(the web table, `parlour.web`; exit 2 without the extra ``parlour[web]``).
 
 ``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
 cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
@@ -36,8 +37,20 @@ from parlour.engine import (
     game_names,
     get_game,
     players,
+    state_from_dict,
+    view,
 )
-from parlour.io import VERSION, Match, write_log
+from parlour.io import (
+    DEFAULT_LIMITS,
+    VERSION,
+    GameLog,
+    Match,
+    raw_logs,
+    read_log,
+    replay,
+    write_log,
+)
+from parlour.svg import view_svg
 from parlour.web import WebExtraMissing, serve
 
 __all__ = ["main"]
@@ -138,7 +151,120 @@ def _parser() -> argparse.ArgumentParser:
 
     add_validate_parser(commands)  # parlour.cli
     add_play_parser(commands, _parse_options)  # parlour.cli
+
+    render = commands.add_parser(
+        "render",
+        help="write the SVG picture of a log's position after move N, or of a position file",
+        description="parlour render LOG [--move N] [--seat S] [-o FILE], or "
+        "parlour render GAME --position FILE [--seat S] [-o FILE]",
+    )
+    render.add_argument(
+        "source", metavar="LOG|GAME",
+        help="a log file (as parlour validate reads, one log), or a game name with --position",
+    )  # fmt: skip
+    render.add_argument(
+        "--position", metavar="FILE",
+        help="a position file (the JSON of parlour.state_to_dict) of the game named",
+    )  # fmt: skip
+    render.add_argument(
+        "--move", type=int, metavar="N",
+        help="the position after the log's first N moves (deals included; default: all)",
+    )  # fmt: skip
+    render.add_argument(
+        "--seat", type=int, metavar="S",
+        help="the seat whose view is drawn (default: a spectator's, who sees no hand)",
+    )  # fmt: skip
+    render.add_argument(
+        "-o", "--output", metavar="FILE", help="write the SVG to FILE (default: standard output)"
+    )
+    render.set_defaults(run=_run_render)
     return parser
+
+
+# --- render --------------------------------------------------------------------------------------
+
+
+class _RenderError(Exception):
+    """What stops ``parlour render``, in a sentence for standard error."""
+
+
+def _run_render(arguments: argparse.Namespace) -> int:
+    try:
+        state = (
+            _position_state(arguments.source, arguments.position, arguments.move)
+            if arguments.position is not None
+            else _log_state(arguments.source, arguments.move)
+        )
+        try:
+            picture = view_svg(view(state, arguments.seat))
+        except ParlourError as error:
+            raise _RenderError(f"--seat {arguments.seat}: {error}") from None
+        if arguments.output is None:
+            sys.stdout.write(picture)
+            return EXIT_OK
+        try:
+            with open(arguments.output, "w", encoding="utf-8") as out:
+                out.write(picture)
+        except OSError as error:
+            reason = error.strerror or error
+            raise _RenderError(f"cannot write {arguments.output}: {reason}") from None
+    except _RenderError as error:
+        return _usage_error(f"render: {error}")
+    return EXIT_OK
+
+
+def _position_state(game: str, path: str, move: int | None) -> Any:
+    """The state of the position file ``path``, which must be one of ``game``'s."""
+    if move is not None:
+        raise _RenderError("--move is for a log; a position file is drawn as it is")
+    try:
+        get_game(game)
+    except ParlourError as error:
+        raise _RenderError(str(error)) from None
+    try:
+        with open(path, "rb") as source:
+            data = json.loads(source.read(DEFAULT_LIMITS.max_log_bytes + 1))
+    except OSError as error:
+        raise _RenderError(f"cannot read {path}: {error.strerror or error}") from None
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, too deep
+        raise _RenderError(f"{path} is not a JSON position: {error}") from None
+    named = data.get("game") if isinstance(data, dict) else None
+    if isinstance(named, str) and named != game:
+        raise _RenderError(f"{path} is a position of {shown(named)}, not of {game}")
+    try:
+        return state_from_dict(data)
+    except ParlourError as error:
+        raise _RenderError(f"{path}: {error}") from None
+
+
+def _log_state(path: str, move: int | None) -> Any:
+    """The state of the log in file ``path`` after its first ``move`` moves (all by default)."""
+    try:
+        logs = list(raw_logs(path, DEFAULT_LIMITS))
+    except OSError as error:
+        raise _RenderError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(logs) != 1:
+        found = "no log" if not logs else f"{len(logs)} logs"
+        raise _RenderError(f"{path} holds {found}: render draws one log")
+    _, text = logs[0]
+    try:
+        if isinstance(text, ParlourError):
+            raise text
+        log = read_log(text)
+    except ParlourError as error:
+        raise _RenderError(f"{path}: {error}") from None
+    count = len(log.moves)
+    if move is None:
+        move = count
+    if not 0 <= move <= count:
+        raise _RenderError(
+            f"--move {move}: the log of {path} has {count} moves (give 0 to {count})"
+        )
+    try:
+        return replay(GameLog(game=log.game, options=log.options, dealer=log.dealer,
+                              moves=log.moves[:move]))  # fmt: skip
+    except ParlourError as error:
+        raise _RenderError(f"{path}: {error}") from None
 
 
 # --- games ---------------------------------------------------------------------------------------

@@ -20,12 +20,7 @@ from parlour.web._app import (
     create_app,
     serve,
 )
-from parlour.web._drawing import (
-    card_back_svg,
-    card_document,
-    card_svg,
-    card_title,
-)
+from parlour.web._drawing import card_document
 from parlour.web._protocol import (
     MAX_MESSAGE_BYTES,
     MAX_MESSAGES_PER_SECOND,
@@ -60,10 +55,7 @@ __all__ = [
     "TableError",
     "TableStore",
     "WebExtraMissing",
-    "card_back_svg",
     "card_document",
-    "card_svg",
-    "card_title",
     "create_app",
     "error_frame",
     "read_message",
