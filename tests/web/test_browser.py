@@ -15,7 +15,6 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,7 +37,8 @@ from parlour.web import TableStore, create_app  # noqa: E402
 
 TIMEOUT_MS = 15_000
 READY = """() => document.body.dataset.over === 'true' ||
-  (document.body.dataset.toAct === '0' && document.body.dataset.drawn === document.body.dataset.number
+  (document.body.dataset.toAct === '0'
+   && document.body.dataset.drawn === document.body.dataset.number
    && JSON.parse(document.body.dataset.legal || '[]').length > 0)"""
 
 
@@ -65,7 +65,7 @@ class _Server:
             time.sleep(0.02)
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
 

@@ -20,9 +20,9 @@ from tests.web.helpers import card_codes, states_of
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from parlour.web import TableStore, create_app  # noqa: E402
+from parlour.web import TableStore, create_app
 
 GAMES = ("belote", "coinche", "bezique", "ecarte", "burraco")
 SEEDS = thorough((1,), (1, 2, 3))
@@ -78,7 +78,7 @@ def _play(
             # the move, then the deals and bot moves that follow it
             while True:
                 after = frame
-                if after["over"] or after["to_act"] in sockets and after["to_act"] is not None:
+                if after["over"] or (after["to_act"] in sockets and after["to_act"] is not None):
                     break
                 frame = sockets[actor].receive_json()
                 frames[actor].append(frame)

@@ -16,10 +16,10 @@ import parlour
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from parlour.web import (  # noqa: E402
+from parlour.web import (
     MAX_MESSAGE_BYTES,
     MAX_MESSAGES_PER_SECOND,
     TableStore,

@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from websockets.sync.client import connect  # noqa: E402
+from websockets.sync.client import connect
 
 
 def _post(base: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def test_serve_without_the_extra_exits_2_and_says_how_to_install_it(
     assert capsys.readouterr().err == (
         "parlour: the web table needs the web extra: pip install 'parlour[web]'\n"
     )
-    with pytest.raises(parlour.web.WebExtraMissing):
+    with pytest.raises(parlour.web.WebExtraError):
         parlour.web.create_app()
 
 

@@ -51,7 +51,7 @@ from parlour.io import (
     write_log,
 )
 from parlour.svg import view_svg
-from parlour.web import WebExtraMissing, serve
+from parlour.web import WebExtraError, serve
 
 __all__ = ["main"]
 
@@ -314,7 +314,7 @@ def _run_serve(arguments: argparse.Namespace) -> int:
         return _usage_error(f"the port must be from 0 to 65535, not {arguments.port}")
     try:
         serve(host=arguments.host, port=arguments.port, db=arguments.db)
-    except WebExtraMissing as error:
+    except WebExtraError as error:
         return _usage_error(str(error))
     return EXIT_OK
 

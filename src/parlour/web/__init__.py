@@ -8,7 +8,7 @@ table in an embedded SQLite database (`TableStore`): the position after every mo
 moves, so a restarted server loses no table, and a finished table downloads as a parlour log.
 
 ``import parlour.web`` works without the extra; `create_app` and `serve` then raise
-`WebExtraMissing`.
+`WebExtraError`.
 """
 
 from parlour.web._app import (
@@ -16,7 +16,7 @@ from parlour.web._app import (
     MAX_CONNECTIONS_PER_TABLE,
     WEB_EXTRA,
     WS_MAX_SIZE,
-    WebExtraMissing,
+    WebExtraError,
     create_app,
     serve,
 )
@@ -54,7 +54,7 @@ __all__ = [
     "Table",
     "TableError",
     "TableStore",
-    "WebExtraMissing",
+    "WebExtraError",
     "card_document",
     "create_app",
     "error_frame",

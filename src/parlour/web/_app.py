@@ -13,7 +13,7 @@ Routes:
 * ``GET /cards/<code>.svg`` and ``/cards/back.svg``: one card's shape.
 
 Third-party imports are guarded: without the extra ``parlour[web]`` this module still imports,
-and `create_app` and `serve` raise `WebExtraMissing`.
+and `create_app` and `serve` raise `WebExtraError`.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ __all__ = [
     "MAX_CONNECTIONS_PER_TABLE",
     "WEB_EXTRA",
     "WS_MAX_SIZE",
-    "WebExtraMissing",
+    "WebExtraError",
     "create_app",
     "serve",
 ]
@@ -78,17 +78,18 @@ _CLOSE_POLICY = 1008
 _CLOSE_TRY_LATER = 1013
 
 
-class WebExtraMissing(ParlourError):
+class WebExtraError(ParlourError):
     """The optional extra ``parlour[web]`` (Starlette, uvicorn) is not installed."""
 
 
 def _require_extra() -> None:
     if not WEB_EXTRA:
-        raise WebExtraMissing(f"the web table needs the web extra: {INSTALL_HINT}")
+        raise WebExtraError(f"the web table needs the web extra: {INSTALL_HINT}")
 
 
 def _static(name: str) -> str:
-    return resources.files("parlour.web").joinpath("static", name).read_text(encoding="utf-8")
+    folder = resources.files("parlour.web").joinpath("static")
+    return folder.joinpath(name).read_text(encoding="utf-8")
 
 
 class _Hub:
@@ -141,7 +142,7 @@ def create_app(
 ) -> Any:
     """The Starlette app of the web table, its tables kept in the SQLite file ``db`` (or in
     ``store``); a connection sending more than ``messages_per_second`` messages in a second is
-    cut off. Raises `WebExtraMissing` without the extra ``parlour[web]``."""
+    cut off. Raises `WebExtraError` without the extra ``parlour[web]``."""
     _require_extra()
     hub = _Hub(store if store is not None else TableStore(db))
 
@@ -178,11 +179,12 @@ def create_app(
             return _error(400, "protocol.bad_json", "the setup is not JSON")
         if not isinstance(data, dict) or not set(data) <= {"game", "seats", "options"}:
             return _error(400, "protocol.bad_message", "the setup has game, seats and options")
+        game: Any = data.get("game")
+        seats: Any = data.get("seats", ())
         try:
             table = await asyncio.to_thread(
-                hub.store.create, data.get("game"), data.get("seats", ()),
-                options=data.get("options"),
-            )  # fmt: skip
+                hub.store.create, game, seats, options=data.get("options")
+            )
         except ParlourError as error:
             return _error(400, "table.bad_setup", str(error))
         async with hub.lock(table):
@@ -244,7 +246,7 @@ def create_app(
                 if message["type"] == "websocket.disconnect":
                     return
                 await _handle(socket, table, seat, gate, message)
-        except _Closed:
+        except _ClosedError:
             return
         except WebSocketDisconnect:
             return
@@ -262,7 +264,7 @@ def create_app(
             if error.fatal:
                 code = _CLOSE_TOO_LARGE if error.rule == "protocol.too_large" else _CLOSE_POLICY
                 await socket.close(code=code)
-                raise _Closed from None
+                raise _ClosedError from None
             return
         async with hub.lock(table):
             try:
@@ -289,11 +291,11 @@ def create_app(
     return app
 
 
-class _Closed(Exception):
+class _ClosedError(Exception):
     """The server closed a connection after an error frame."""
 
 
-def _error(status: int, rule: str, message: str) -> Any:
+def _error(status: int, rule: str, message: str) -> JSONResponse:
     return JSONResponse(error_frame(rule, message), status_code=status)
 
 
@@ -305,7 +307,7 @@ def serve(
     messages_per_second: int = MAX_MESSAGES_PER_SECOND,
 ) -> None:
     """Serve the web table on ``host``:``port`` until interrupted, its tables in ``db`` (see
-    `create_app`). Raises `WebExtraMissing` without the extra ``parlour[web]``."""
+    `create_app`). Raises `WebExtraError` without the extra ``parlour[web]``."""
     _require_extra()
     uvicorn.run(
         create_app(db, messages_per_second=messages_per_second),

@@ -123,10 +123,6 @@ class Table:
                 return seat.seat
         return None
 
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays ``seat``."""
-        return seat in self._agents
-
     def bot_to_act(self) -> bool:
         """Whether the next move is a bot's or a deal (the server makes those)."""
         player = current_player(self.match.state)
@@ -257,7 +253,7 @@ class TableStore:
             raise
         return after
 
-    def get(self, table_id: str) -> Table | None:
+    def get(self, table_id: object) -> Table | None:
         """The table ``table_id``, read from the database on first use; ``None`` if unknown."""
         if not isinstance(table_id, str):
             return None
@@ -269,7 +265,7 @@ class TableStore:
                     self._tables[table_id] = table
             return table
 
-    def by_token(self, token: str) -> tuple[Table, int] | None:
+    def by_token(self, token: object) -> tuple[Table, int] | None:
         """The table and seat of the secret ``token``, or ``None``."""
         if not isinstance(token, str):
             return None
