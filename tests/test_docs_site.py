@@ -327,6 +327,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "reference/index",
         "reference/parlour",
         "front-end",
+        "web",
         "writing-a-bot",
         "validating-logs",
         "training-an-agent",
