@@ -3,10 +3,11 @@ each playing a random legal move as soon as its frame says it is to act) against
 ``parlour serve`` process; reports moves per second and the p50 / p99 time from a click (a
 move sent) to the next view (the frame after that move). Run:
 
-    python benchmarks/bench_web.py [--deals N] [--tables 1,4,8] [--game belote] [--seed S]
+    python benchmarks/bench_web.py [--deals N] [--tables 1,4,8] [--pace SECONDS] [--game belote]
 
 ``--deals`` is the number of one-deal matches played at each table count, ``--tables`` how
-many are played at once (a comma-separated list gives one row per count). The clients run in
+many are played at once (a comma-separated list gives one row per count), ``--pace`` how long
+a client thinks before each move (0: as fast as the server answers). The clients run in
 this process, the server in another: on a small machine they share its cores.
 """
 
@@ -51,8 +52,11 @@ def _post(base: str, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-async def _seat(url: str, seat: int, rng: random.Random, latencies: list[float]) -> int:
-    """Play one seat to the end of the match; the moves it made."""
+async def _seat(
+    url: str, seat: int, rng: random.Random, latencies: list[float], pace: float
+) -> int:
+    """Play one seat to the end of the match, thinking ``pace`` seconds before each move; the
+    moves it made."""
     moves = 0
     sent_at: float | None = None
     sent_number = -1
@@ -68,13 +72,17 @@ async def _seat(url: str, seat: int, rng: random.Random, latencies: list[float])
                 return moves
             legal = frame["view"]["legal_moves"]
             if frame["to_act"] == seat and legal and sent_at is None:
+                if pace:
+                    await asyncio.sleep(pace * (0.5 + rng.random()))
                 sent_number = frame["number"]
                 sent_at = time.perf_counter()
                 await socket.send(json.dumps({"type": "move", "move": rng.choice(legal)}))
                 moves += 1
 
 
-async def _table(base: str, game: str, rng: random.Random, latencies: list[float]) -> int:
+async def _table(
+    base: str, game: str, rng: random.Random, latencies: list[float], pace: float
+) -> int:
     players = {"belote": 4, "coinche": 4, "burraco": 4, "bezique": 2, "ecarte": 2}[game]
     setup = {"game": game, "seats": ["human"] * players, "options": {"target": None}}
     made = await asyncio.to_thread(_post, base, setup)
@@ -82,14 +90,16 @@ async def _table(base: str, game: str, rng: random.Random, latencies: list[float
     counts = await asyncio.gather(
         *(
             _seat(ws + "/ws" + entry["link"], entry["seat"], random.Random(rng.getrandbits(64)),
-                  latencies)
+                  latencies, pace)
             for entry in made["seats"]
         )
     )  # fmt: skip
     return sum(counts)
 
 
-async def _round(base: str, game: str, deals: int, tables: int, seed: int) -> dict[str, float]:
+async def _round(
+    base: str, game: str, deals: int, tables: int, seed: int, pace: float
+) -> dict[str, float]:
     rng = random.Random(seed)
     latencies: list[float] = []
     queue = list(range(deals))
@@ -99,7 +109,7 @@ async def _round(base: str, game: str, deals: int, tables: int, seed: int) -> di
         nonlocal moves
         while queue:
             queue.pop()
-            made = await _table(base, game, random.Random(rng.getrandbits(64)), latencies)
+            made = await _table(base, game, random.Random(rng.getrandbits(64)), latencies, pace)
             moves += made  # (after the await: ``moves += await ...`` would lose updates)
 
     start = time.perf_counter()
@@ -122,6 +132,11 @@ def main() -> None:
     parser.add_argument("--tables", default="8", help="tables at once, comma-separated")
     parser.add_argument("--game", default="belote", help="the game (default belote)")
     parser.add_argument("--seed", type=int, default=1, help="the clients' seed")
+    parser.add_argument(
+        "--pace", type=float, default=0.0,
+        help="each client thinks about PACE seconds (0.5 to 1.5 times) before a move; "
+        "default 0, as fast as the server answers",
+    )  # fmt: skip
     arguments = parser.parse_args()
     counts = [int(text) for text in arguments.tables.split(",")]
     with tempfile.TemporaryDirectory() as scratch:
@@ -141,11 +156,17 @@ def main() -> None:
                     if process.poll() is not None or time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.05)
-            print(f"{arguments.game}: {arguments.deals} one-deal matches per row, one server")
+            print(
+                f"{arguments.game}: {arguments.deals} one-deal matches per row, one server, "
+                f"clients thinking {arguments.pace} s a move"
+            )
             print("tables  moves/s  click-to-view p50  p99")
             for count in counts:
                 row = asyncio.run(
-                    _round(base, arguments.game, arguments.deals, count, arguments.seed)
+                    _round(
+                        base, arguments.game, arguments.deals, count, arguments.seed,
+                        arguments.pace,
+                    )  # fmt: skip
                 )
                 print(
                     f"{count:>6}  {row['moves_per_second']:>7.0f}  "
