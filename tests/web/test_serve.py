@@ -53,6 +53,14 @@ def test_a_restarted_server_continues_every_table(tmp_path: Path) -> None:
             socket.send(json.dumps({"type": "move", "move": move}))
             played = _frame(socket)
             assert played["number"] == 2
+        # a message far over the limit is cut off by uvicorn itself (ws_max_size); the table goes on
+        watch = base.replace("http", "ws") + "/ws" + answer["watch"]
+        with connect(watch, max_size=None) as spectator:
+            _frame(spectator)
+            spectator.send("x" * (web_app.WS_MAX_SIZE + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                spectator.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     with server(db) as base:
         links = [base.replace("http", "ws") + "/ws" + seat["link"] for seat in answer["seats"]]
         with connect(links[actor]) as same_seat:

@@ -121,7 +121,9 @@ class _Hub:
         """Apply ``move`` (for ``seat``), tell every connection, then make the deals and bot
         moves that follow."""
         before = table.state
-        self.store.apply(table, move, seat=seat)  # a tenth of a millisecond: no thread needed
+        # in a thread: the write is quick, but a checkpoint of SQLite's write-ahead log may
+        # wait on the disk, and the other tables go on meanwhile
+        await asyncio.to_thread(self.store.apply, table, move, seat=seat)
         await self.broadcast(table, before, move)
         await self.advance(table)
 
@@ -133,7 +135,7 @@ class _Hub:
                 move = table.next_server_move()
             else:  # a bot may think for a while (ismcts): the other tables go on meanwhile
                 move = await asyncio.to_thread(table.next_server_move)
-            self.store.apply(table, move)
+            await asyncio.to_thread(self.store.apply, table, move)
             await self.broadcast(table, before, move)
 
 
