@@ -21,6 +21,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 
