@@ -63,6 +63,7 @@ PUBLIC_MODULES = (
     "parlour.bezique",
     "parlour.burraco",
     "parlour.ecarte",
+    "parlour.svg",
 )
 """The modules whose ``__all__`` is the public API the reference documents."""
 

@@ -41,6 +41,7 @@ PUBLIC_MODULES = (
     "parlour.burraco",
     "parlour.coinche",
     "parlour.ecarte",
+    "parlour.svg",
 )
 """The modules whose ``__all__`` is the public API."""
 
@@ -326,6 +327,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "design",
         "reference/index",
         "reference/parlour",
+        "reference/svg",
         "front-end",
         "web",
         "writing-a-bot",
@@ -334,6 +336,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "encodings",
         "integrations",
         "views",
+        "svg",
         "fuzzing",
     ]
     assert [page for page in pages if not (site / f"{page}.html").is_file()] == []

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour
+import tests.toy  # noqa: F401  (registers the toy game, as its own tests do)
 from parlour.base import JOKER, PIQUET_DECK, Card, Rank, Suit, parse_card
 from parlour.engine import game_of
 from parlour.svg import card_back_svg, card_svg, card_title, view_svg
@@ -224,3 +225,11 @@ def test_a_seeded_deal_shows_the_seat_its_own_hand() -> None:
         [view.turnup.text if view.turnup is not None else ""]
     )
     assert len(view.hand) == 5 and picture.backs == 15
+
+
+def test_a_game_of_ones_own_gets_a_picture_of_the_fields_it_shares() -> None:
+    states = list(playout_states("toy", 4, max_moves=30))
+    for state in states[::5]:
+        for seat in (0, 1, None):
+            picture = _check_picture(state, seat)
+            assert picture.titles[0].startswith("Toy: the view of")

@@ -1,4 +1,4 @@
-"""The ``parlour`` command: ``games``, ``demo``, ``play`` and ``validate``.
+"""The ``parlour`` command: ``games``, ``demo``, ``play``, ``validate`` and ``render``.
 """
 
 from parlour.cli._main import (

@@ -144,7 +144,7 @@ def _packed_rows(groups: Sequence[_Group]) -> list[_Row]:
     return rows
 
 
-Zone = Callable[[Any], list[_Row]]
+ZoneDrawer = Callable[[Any], list[_Row]]
 """A zone of the picture: the rows it draws of a view (none when the view has nothing there)."""
 
 
@@ -210,8 +210,9 @@ _LEVELS = ("", ", coinched", ", surcoinched")
 def _contract(view: Any) -> list[_Row]:
     if view.contract is None:
         return []
-    by = "" if view.bidder is None else f" by {_who(view, view.bidder)}"
-    level = _LEVELS[view.level] if 0 <= view.level < len(_LEVELS) else f", level {view.level}"
+    bidder, level_number = getattr(view, "bidder", None), getattr(view, "level", 0)
+    by = "" if bidder is None else f" by {_who(view, bidder)}"
+    level = _LEVELS[level_number] if 0 <= level_number < len(_LEVELS) else f", level {level_number}"
     return _fact("contract", f"Contract: {view.contract}{by}{level}")
 
 
@@ -224,7 +225,7 @@ def _trump(view: Any) -> list[_Row]:
 
 
 def _king(view: Any) -> list[_Row]:
-    if view.turnup_king:
+    if getattr(view, "turnup_king", False):
         return _fact("king", "The turn-up is a king: the dealer marks it")
     if view.king is None:
         return []
@@ -287,7 +288,9 @@ def _discard_sizes(view: Any) -> list[_Row]:
 
 def _pozzetti(view: Any) -> list[_Row]:
     takers = [
-        _team(view, number) for number, taken in enumerate(view.pozzetto_of_team) if taken
+        _team(view, number)
+        for number, taken in enumerate(getattr(view, "pozzetto_of_team", ()))
+        if taken
     ]
     taken = " and ".join(takers) or "no team yet"
     return _fact("pozzetti", f"Pozzetti: {view.pozzetti_left} left; taken by {taken}")
@@ -298,7 +301,7 @@ def _this_turn(view: Any) -> list[_Row]:
     if view.no_discard is not None:
         barred = view.no_discard.symbol
         return _fact("this-turn", f"{actor} took a one-card pile: no discard of {barred} now")
-    if view.took_pile:
+    if getattr(view, "took_pile", False):
         return _fact("this-turn", f"{actor} took the discard pile")
     return []
 
@@ -434,7 +437,7 @@ def _own_hand(view: View) -> list[_Row]:
 
 # --- the table of zones ---------------------------------------------------------------------------
 
-_ZONES: tuple[tuple[str, Zone], ...] = (
+_ZONES: tuple[tuple[str, ZoneDrawer], ...] = (
     ("bids", _bids),
     ("auction", _auction),
     ("proposals", _proposals),
@@ -472,7 +475,7 @@ class Layout:
     """How one game's views are drawn: the game's name and the zones of its picture in order."""
 
     game: str
-    zones: tuple[Zone, ...]
+    zones: tuple[ZoneDrawer, ...]
 
     def rows(self, view: View) -> list[_Row]:
         rows = [_heading(self.game, view), _score(view)]
