@@ -120,7 +120,7 @@ def test_a_whole_belote_deal_by_clicks(site: _Server, browser: Any) -> None:
     page.click("button[type=submit]")
     page.click(".seat-link >> nth=0")
     page.wait_for_url("**/play/*")
-    illegal_tried = False
+    illegal_tried = shot = False
     clicks = 0
     while True:
         page.wait_for_function(READY, timeout=TIMEOUT_MS)
@@ -133,7 +133,18 @@ def test_a_whole_belote_deal_by_clicks(site: _Server, browser: Any) -> None:
         plays = [move for move in legal if move.startswith("play ")]
         if plays:
             hand = _hand(page)
-            assert sorted(hand) == sorted(card.text for card in parlour.view(state, 0).hand)
+            seen = parlour.view(state, 0)
+            assert sorted(hand) == sorted(card.text for card in seen.hand)
+            # the other hands are backs, as many as each holds, and no face of theirs
+            assert page.locator(".others .card-back").count() == sum(seen.hand_sizes[1:])
+            on_table = [card.text for _, card in seen.trick]
+            assert page.eval_on_selector_all(
+                '.zone[data-zone="trick"] [data-card]', "nodes => nodes.map(n => n.dataset.card)"
+            ) == on_table
+            if len(on_table) >= 2 and not shot:
+                BUILD.mkdir(exist_ok=True)
+                page.screenshot(path=str(BUILD / "web-belote.png"), full_page=True)
+                shot = True
             barred = [code for code in hand if f"play {code}" not in legal]
             if barred and not illegal_tried:
                 # a click on a card the rules forbid: the page shows the rule's sentence
@@ -153,9 +164,8 @@ def test_a_whole_belote_deal_by_clicks(site: _Server, browser: Any) -> None:
     assert clicks >= 8  # at least the eight cards of a deal (and a bid)
     assert _hand(page) == []
     assert "The match is over" in page.inner_text("#end")
-    BUILD.mkdir(exist_ok=True)
-    page.screenshot(path=str(BUILD / "web-belote.png"), full_page=True)
-    assert (BUILD / "web-belote.png").stat().st_size > 10_000
+    assert shot and (BUILD / "web-belote.png").stat().st_size > 10_000
+    page.screenshot(path=str(BUILD / "web-belote-end.png"), full_page=True)
     link = page.get_attribute("#log-link", "href")
     with urllib.request.urlopen(site.base + link) as download:
         log = download.read().decode()

@@ -131,6 +131,18 @@ async function draw() {
   const found = [];
   for (const [key, value] of Object.entries(view)) if (!META.has(key)) zones(value, key, found);
   const zoneBox = document.createElement("div");
+  for (const [seat, size] of view.hand_sizes.entries()) {
+    if (seat === current.seat) continue;
+    const row = document.createElement("div");
+    row.className = "zone others";
+    row.dataset.seat = seat;
+    const name = document.createElement("span");
+    name.className = "label";
+    name.textContent = `seat ${seat} (${current.seats[seat]}): ${size}`;
+    row.appendChild(name);
+    for (let i = 0; i < size; i++) row.appendChild(await cardElement("back"));
+    zoneBox.appendChild(row);
+  }
   for (const [label, cards] of found) {
     const row = document.createElement("div");
     row.className = "zone";
