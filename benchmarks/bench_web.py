@@ -162,12 +162,10 @@ def main() -> None:
             )
             print("tables  moves/s  click-to-view p50  p99")
             for count in counts:
-                row = asyncio.run(
-                    _round(
-                        base, arguments.game, arguments.deals, count, arguments.seed,
-                        arguments.pace,
-                    )  # fmt: skip
+                game, deals, seed, pace = (
+                    arguments.game, arguments.deals, arguments.seed, arguments.pace
                 )
+                row = asyncio.run(_round(base, game, deals, count, seed, pace))
                 print(
                     f"{count:>6}  {row['moves_per_second']:>7.0f}  "
                     f"{row['p50_ms']:>14.1f} ms  {row['p99_ms']:.1f} ms"

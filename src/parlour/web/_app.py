@@ -12,13 +12,15 @@ Routes:
   (``409`` while the match goes on: a log names every hidden card).
 * ``GET /cards/<code>.svg`` and ``/cards/back.svg``: one card's shape.
 
-Third-party imports are guarded: without the extra ``parlour[web]`` this module still imports,
-and `create_app` and `serve` raise `WebExtraError`.
+Third-party imports are guarded: Starlette and uvicorn are imported by `create_app` and
+`serve` alone; without the extra ``parlour[web]`` this module still imports, and those two
+raise `WebExtraError`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 from importlib import resources
 from typing import Any
@@ -37,25 +39,6 @@ from parlour.web._protocol import (
     view_frame,
 )
 from parlour.web._tables import Table, TableStore
-
-try:
-    import uvicorn  # optional extra: parlour[web] serves the app with uvicorn
-    from starlette.applications import Starlette  # optional extra: parlour[web] (Starlette)
-    from starlette.requests import Request  # optional extra: parlour[web] (Starlette)
-    from starlette.responses import (  # optional extra: parlour[web] (Starlette)
-        HTMLResponse,
-        JSONResponse,
-        Response,
-    )
-    from starlette.routing import Route, WebSocketRoute  # optional extra: parlour[web]
-    from starlette.websockets import (  # optional extra: parlour[web] (Starlette)
-        WebSocket,
-        WebSocketDisconnect,
-    )
-
-    WEB_EXTRA = True
-except ImportError:  # without the extra: create_app and serve say how to install it
-    WEB_EXTRA = False
 
 __all__ = [
     "INSTALL_HINT",
@@ -76,6 +59,20 @@ _SEND_TIMEOUT = 10.0
 _CLOSE_TOO_LARGE = 1009
 _CLOSE_POLICY = 1008
 _CLOSE_TRY_LATER = 1013
+
+
+def _installed(*names: str) -> bool:
+    """Whether every module of ``names`` can be found (without importing it)."""
+    try:
+        return all(importlib.util.find_spec(name) is not None for name in names)
+    except (ImportError, ValueError):
+        return False
+
+
+WEB_EXTRA = _installed("starlette", "uvicorn")
+"""Whether the extra ``parlour[web]`` is installed. Starlette and uvicorn are imported only by
+`create_app` and `serve`, so that ``import parlour.web`` (and every other ``parlour`` command)
+never pays for them."""
 
 
 class WebExtraError(ParlourError):
@@ -149,7 +146,23 @@ def create_app(
     ``store``); a connection sending more than ``messages_per_second`` messages in a second is
     cut off. Raises `WebExtraError` without the extra ``parlour[web]``."""
     _require_extra()
+    from starlette.applications import Starlette  # optional extra: parlour[web] (Starlette)
+    from starlette.requests import Request  # optional extra: parlour[web] (Starlette)
+    from starlette.responses import (  # optional extra: parlour[web] (Starlette)
+        HTMLResponse,
+        JSONResponse,
+        Response,
+    )
+    from starlette.routing import Route, WebSocketRoute  # optional extra: parlour[web]
+    from starlette.websockets import (  # optional extra: parlour[web] (Starlette)
+        WebSocket,
+        WebSocketDisconnect,
+    )
+
     hub = _Hub(store if store is not None else TableStore(db))
+
+    def _error(status: int, rule: str, message: str) -> JSONResponse:
+        return JSONResponse(error_frame(rule, message), status_code=status)
 
     async def index(request: Request) -> Response:
         return HTMLResponse(_static("index.html"))
@@ -300,10 +313,6 @@ class _ClosedError(Exception):
     """The server closed a connection after an error frame."""
 
 
-def _error(status: int, rule: str, message: str) -> JSONResponse:
-    return JSONResponse(error_frame(rule, message), status_code=status)
-
-
 def serve(
     *,
     host: str = "127.0.0.1",
@@ -314,6 +323,8 @@ def serve(
     """Serve the web table on ``host``:``port`` until interrupted, its tables in ``db`` (see
     `create_app`). Raises `WebExtraError` without the extra ``parlour[web]``."""
     _require_extra()
+    import uvicorn  # optional extra: parlour[web] serves the app with uvicorn
+
     uvicorn.run(
         create_app(db, messages_per_second=messages_per_second),
         host=host,
