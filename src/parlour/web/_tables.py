@@ -184,7 +184,8 @@ class TableStore:
         `Table.bot_to_act`).
 
         Raises: `OptionsError` for an unknown game, bad options or dealer; `TableError` for a
-        seat plan of the wrong length or a store that is full; `AgentSpecError` for a bad spec.
+        seat plan of the wrong length or a store that is full; ``AgentSpecError`` (of
+        ``parlour.agents``) for a bad spec.
         """
         if not isinstance(game, str) or game not in game_names():
             raise OptionsError(f"unknown game {shown(game)}; the games are: "
