@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import sys
 from importlib import resources
 from typing import Any
 
@@ -325,8 +326,14 @@ def serve(
     _require_extra()
     import uvicorn  # optional extra: parlour[web] serves the app with uvicorn
 
+    app = create_app(db, messages_per_second=messages_per_second)
+    print(
+        f"parlour: the web table at http://{host}:{port}/ (tables kept in {db}); Ctrl-C stops it",
+        file=sys.stderr,
+        flush=True,
+    )
     uvicorn.run(
-        create_app(db, messages_per_second=messages_per_second),
+        app,
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
