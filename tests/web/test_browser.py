@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import parlour
-from tests.web.helpers import CARD, ROOT, free_port
+from tests.web.helpers import CARD, ROOT, card_codes, free_port, states_of
 
 CHROMIUM = "/usr/bin/chromium"
 BUILD = ROOT / "build"
@@ -232,3 +232,21 @@ def test_a_burraco_turn_by_clicks(site: _Server, browser: Any) -> None:
     page.screenshot(path=str(BUILD / "web-burraco.png"), full_page=True)
     assert (BUILD / "web-burraco.png").stat().st_size > 10_000
     page.close()
+    # a spectator's page: every hand face down, the melds and the discard pile face up
+    watch = browser.new_page(viewport={"width": 1300, "height": 1000})
+    watch.goto(site.base + made["watch"])
+    watch.wait_for_function(
+        "document.body.dataset.drawn !== undefined &&"
+        " document.body.dataset.drawn === document.body.dataset.number"
+    )
+    states = states_of(table.log())
+    seen = parlour.view(states[_number(watch)], None)
+    assert watch.inner_text("#title") == "burraco: spectator"
+    assert _hand(watch) == []
+    assert watch.locator(".others .card-back").count() == sum(seen.hand_sizes)
+    shown = watch.eval_on_selector_all(
+        "#zones [data-card]", "nodes => nodes.map(node => node.dataset.card)"
+    )
+    public = card_codes(seen.to_dict())
+    assert public and sorted(shown) == sorted(public)
+    watch.close()
