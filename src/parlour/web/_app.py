@@ -20,9 +20,11 @@ raise `WebExtraError`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
 import sys
+from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
 
@@ -305,7 +307,15 @@ def create_app(
         WebSocketRoute("/ws/play/{token}", play_socket),
         WebSocketRoute("/ws/watch/{table}", watch_socket),
     ]
-    app = Starlette(routes=routes)
+    owned = store is None
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        if owned:  # the app opened its database: it closes it on shutdown
+            hub.store.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = hub.store
     return app
 
