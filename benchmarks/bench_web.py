@@ -105,15 +105,17 @@ async def _round(
     queue = list(range(deals))
     moves = 0
 
-    async def worker() -> None:
+    async def worker(index: int) -> None:
         nonlocal moves
+        # paced tables open over the first few seconds, as a room fills, not all at one instant
+        await asyncio.sleep(index * pace * 4 / tables)
         while queue:
             queue.pop()
             made = await _table(base, game, random.Random(rng.getrandbits(64)), latencies, pace)
             moves += made  # (after the await: ``moves += await ...`` would lose updates)
 
     start = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(min(tables, deals))))
+    await asyncio.gather(*(worker(index) for index in range(min(tables, deals))))
     elapsed = time.perf_counter() - start
     latencies.sort()
     return {

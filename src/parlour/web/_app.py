@@ -103,6 +103,17 @@ class _Hub:
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
 
+    def release(self, table: Table) -> None:
+        """Let the store forget ``table`` once no connection is open and no move is under way:
+        the memory held stays that of the tables in use (a table comes back from the database
+        when its next connection opens)."""
+        lock = self.locks.get(table.id)
+        if self.connections.get(table.id) or (lock is not None and lock.locked()):
+            return
+        self.connections.pop(table.id, None)
+        self.locks.pop(table.id, None)
+        self.store.forget(table.id)
+
     async def send(self, socket: Any, frame: dict[str, Any]) -> None:
         try:
             await asyncio.wait_for(socket.send_text(json.dumps(frame)), _SEND_TIMEOUT)
@@ -210,6 +221,7 @@ def create_app(
             return _error(400, "table.bad_setup", str(error))
         async with hub.lock(table):
             await hub.advance(table)
+        hub.release(table)
         return JSONResponse(
             {
                 "table": table.id,
@@ -229,10 +241,12 @@ def create_app(
         table = hub.store.get(request.path_params["table"])
         if table is None:
             return _error(404, "table.unknown", "there is no such table")
-        if not table.over:
+        log = write_log(table.log()) if table.over else None
+        hub.release(table)
+        if log is None:
             return _error(409, "table.not_over", "the log is given once the match is over")
         return Response(
-            write_log(table.log()),
+            log,
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="parlour-{table.id}.json"'},
         )
@@ -246,19 +260,24 @@ def create_app(
         await _session(socket, hub.store.get(socket.path_params["table"]), None)
 
     async def _session(socket: WebSocket, table: Table | None, seat: int | None) -> None:
-        await socket.accept()
-        if table is None:
-            await hub.send(socket, error_frame("table.unknown", "there is no such table or seat"))
-            await socket.close(code=_CLOSE_POLICY)
-            return
-        sockets = hub.connections.setdefault(table.id, {})
-        if len(sockets) >= MAX_CONNECTIONS_PER_TABLE:
-            await hub.send(socket, error_frame("table.full", "too many connections"))
-            await socket.close(code=_CLOSE_TRY_LATER)
-            return
-        sockets[socket] = seat
-        gate = FloodGate(messages_per_second)
+        # The connection is counted before the first await: a table is let go of only when
+        # none is open (`_Hub.release`), so no session ever holds a table the store forgot.
+        sockets = None if table is None else hub.connections.setdefault(table.id, {})
+        full = sockets is not None and len(sockets) >= MAX_CONNECTIONS_PER_TABLE
+        if sockets is not None and not full:
+            sockets[socket] = seat
         try:
+            await socket.accept()
+            if table is None or sockets is None:
+                missing = error_frame("table.unknown", "there is no such table or seat")
+                await hub.send(socket, missing)
+                await socket.close(code=_CLOSE_POLICY)
+                return
+            if full:
+                await hub.send(socket, error_frame("table.full", "too many connections"))
+                await socket.close(code=_CLOSE_TRY_LATER)
+                return
+            gate = FloodGate(messages_per_second)
             async with hub.lock(table):
                 await hub.send(socket, view_frame(table, seat))
                 await hub.advance(table)
@@ -272,7 +291,9 @@ def create_app(
         except WebSocketDisconnect:
             return
         finally:
-            sockets.pop(socket, None)
+            if table is not None and sockets is not None and not full:
+                sockets.pop(socket, None)
+                hub.release(table)
 
     async def _handle(
         socket: WebSocket, table: Table, seat: int | None, gate: FloodGate, message: Any

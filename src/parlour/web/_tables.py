@@ -266,6 +266,12 @@ class TableStore:
                     self._tables[table_id] = table
             return table
 
+    def forget(self, table_id: str) -> None:
+        """Drop the table ``table_id`` from memory (it stays in the database, and `get` reads it
+        again); the caller makes sure nothing holds it."""
+        with self._lock:
+            self._tables.pop(table_id, None)
+
     def by_token(self, token: object) -> tuple[Table, int] | None:
         """The table and seat of the secret ``token``, or ``None``."""
         if not isinstance(token, str):
