@@ -244,3 +244,22 @@ def test_card_shapes_are_served_for_card_codes_only(client: TestClient) -> None:
     assert 'class="card-back"' in client.get("/cards/back.svg").text
     assert client.get("/cards/1X.svg").status_code == 404
     assert client.get("/static/secrets.txt").status_code == 404
+
+
+def test_a_table_no_connection_uses_is_let_go_of_and_comes_back(client: TestClient) -> None:
+    answer = _table(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(_link(answer, 1)) as one:
+        one.receive_json()
+        during = store.get(answer["table"])  # the very table the session plays
+        one.send_json({"type": "move", "move": "pass"})
+        assert one.receive_json()["number"] == 2
+        assert store.get(answer["table"]) is during
+    again = store.get(answer["table"])  # read back from the database, moves replayed
+    assert again is not during
+    assert again.match.moves == during.match.moves and again.state == during.state
+    with client.websocket_connect(_link(answer, 2)) as two:
+        assert two.receive_json()["number"] == 2
+        two.send_json({"type": "move", "move": "pass"})
+        frame = two.receive_json()
+        assert frame["number"] == 3 and frame["events"] == [{"kind": "pass", "seat": 2, "round": 1}]
