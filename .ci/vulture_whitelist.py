@@ -21,3 +21,5 @@ SECOND, not_a_reason, AGAIN, OTHER  # noqa: B018
 # Coinche's option of the rules file that takes only false for now (docs/coinche.md, "Not
 # offered yet"): a user sets it, nothing reads it until the announcements are played.
 card_in_two_announcements  # noqa: B018
+# uvicorn's Server reads should_exit: tests/web/test_browser.py stops its server thread by it.
+should_exit  # noqa: B018

@@ -42,6 +42,7 @@ PUBLIC_MODULES = (
     "parlour.coinche",
     "parlour.ecarte",
     "parlour.svg",
+    "parlour.web",
 )
 """The modules whose ``__all__`` is the public API."""
 
@@ -327,7 +328,9 @@ def test_the_site_has_its_pages(site: Path) -> None:
         "reference/index",
         "reference/parlour",
         "reference/svg",
+        "reference/web",
         "front-end",
+        "web",
         "writing-a-bot",
         "validating-logs",
         "training-an-agent",

@@ -1,6 +1,7 @@
 """The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
-person against bots, see `parlour.cli`), ``validate`` and ``render`` (the SVG picture of a
-position, or of a log after its N-th move, as one seat or a spectator sees it).
+person against bots, see `parlour.cli`), ``validate``, ``render`` (the SVG picture of a
+position, or of a log after its N-th move, as one seat or a spectator sees it) and ``serve``
+(the web table, `parlour.web`; exit 2 without the extra ``parlour[web]``).
 
 ``parlour validate`` exits 0 when every log is valid, 1 when any is invalid, and 2 when a file
 cannot be read, the arguments are wrong, or the output was closed (a broken pipe) before every
@@ -50,6 +51,7 @@ from parlour.io import (
     write_log,
 )
 from parlour.svg import view_svg
+from parlour.web import WebExtraError, serve
 
 __all__ = ["main"]
 
@@ -135,6 +137,17 @@ def _parser() -> argparse.ArgumentParser:
         "default: the game's built-in bot at every seat",
     )
     demo.set_defaults(run=_run_demo)
+
+    web = commands.add_parser(
+        "serve", help="serve the web table (needs the extra parlour[web])"
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="the port to listen on (8000)")
+    web.add_argument(
+        "--db", default="parlour-tables.sqlite3", metavar="FILE",
+        help="the SQLite file that keeps the tables (parlour-tables.sqlite3)",
+    )  # fmt: skip
+    web.set_defaults(run=_run_serve)
 
     add_validate_parser(commands)  # parlour.cli
     add_play_parser(commands, _parse_options)  # parlour.cli
@@ -290,6 +303,19 @@ def _run_demo(arguments: argparse.Namespace) -> int:
                 file.write(write_log(match) + "\n")
         except OSError as error:
             return _usage_error(f"cannot write the log: {error}")
+    return EXIT_OK
+
+
+# --- serve ---------------------------------------------------------------------------------------
+
+
+def _run_serve(arguments: argparse.Namespace) -> int:
+    if not 0 <= arguments.port <= 65535:
+        return _usage_error(f"the port must be from 0 to 65535, not {arguments.port}")
+    try:
+        serve(host=arguments.host, port=arguments.port, db=arguments.db)
+    except WebExtraError as error:
+        return _usage_error(str(error))
     return EXIT_OK
 
 
