@@ -5,10 +5,13 @@ The server sends two kinds of frame:
 * ``{"type": "view", ...}`` after every move (and once on connecting): the table's id, game,
   move number and seat plan (``human`` or the bot's spec; never a token), the connection's
   ``seat`` (``null`` for a spectator), ``events``: the move's events as that seat may see them
-  (`parlour.events_for`), ``view``: `parlour.view` of the state for that seat (its
-  ``legal_moves`` are the seat's legal moves when it is to act), and ``score``, ``over`` and
-  ``winners``. Nothing else: no move text is sent, since some moves (a deal, an Écarté discard)
-  name cards other seats may not see.
+  (`parlour.events_for`), ``told``: those events in the game's own words (the lines
+  `parlour play` prints, from the same events), ``screen``: the seat's screen in the game's
+  own words (label and text per zone, from its view and those events: the zones `parlour
+  play` shows), ``view``: `parlour.view` of the state for that seat (its ``legal_moves`` are
+  the seat's legal moves when it is to act), and ``score``, ``over`` and ``winners``. Nothing
+  else: no move text is sent, since some moves (a deal, an Écarté discard) name cards other
+  seats may not see.
 * ``{"type": "error", "rule": ..., "message": ...}``: a message the server refused, with the
   rule's id and sentence (`parlour.check`'s `Violation` for an illegal move, the ``protocol.*``
   ids below for a message that is not one).
@@ -36,11 +39,16 @@ from typing import Any
 
 from parlour.base import ParlourError
 from parlour.engine import (
+    PLAIN,
     Event,
+    SupportsNarration,
+    SupportsScreen,
     current_player,
     events_for,
+    game_of,
     is_chance,
     is_over,
+    render,
     score,
     view,
     winners,
@@ -146,6 +154,14 @@ def view_frame(
     if move is not None:
         happened = events_for(before, move, state, seat)
     player = current_player(state)
+    game = game_of(state)
+    seen = view(state, seat)
+    told = render(happened, game.sentences) if isinstance(game, SupportsNarration) else []
+    screen = (
+        [[zone.label, zone.text] for zone in game.screen(seen, happened, PLAIN)]
+        if isinstance(game, SupportsScreen)
+        else []
+    )
     return {
         "type": "view",
         "table": table.id,
@@ -155,7 +171,9 @@ def view_frame(
         "seat": seat,
         "to_act": "chance" if is_chance(state) else player,
         "events": [event.to_dict() for event in happened],
-        "view": view(state, seat).to_dict(),
+        "told": [line.strip() for line in told],
+        "screen": screen,
+        "view": seen.to_dict(),
         "score": list(score(state)),
         "over": is_over(state),
         "winners": list(winners(state)),

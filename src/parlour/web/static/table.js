@@ -124,8 +124,18 @@ async function draw() {
   document.getElementById("title").textContent = `${current.game}: ${who}`;
   const acting = current.to_act === current.seat ? "your turn" :
     current.to_act === null ? "the match is over" : `to act: ${current.to_act}`;
-  document.getElementById("status").textContent =
-    `${acting} · hands: ${view.hand_sizes.join(", ")} · ${facts(view)}`;
+  const status = document.getElementById("status");
+  status.textContent = `${acting} · hands: ${view.hand_sizes.join(", ")}`;
+  if (current.screen && current.screen.length) {
+    for (const [label, text] of current.screen) {
+      const line = document.createElement("div");
+      line.className = "screen-line";
+      line.textContent = `${label}: ${text}`;
+      status.appendChild(line);
+    }
+  } else {
+    status.textContent += ` · ${facts(view)}`;
+  }
   document.getElementById("score").textContent = `score: ${current.score.join(" – ")}`;
 
   const found = [];
@@ -189,19 +199,26 @@ async function draw() {
   document.body.dataset.drawn = current.number;
 }
 
-function tell(events) {
+function tell(events, told) {
   // Every frame's events go to the list as the frame arrives, even when a later frame is
-  // drawn in its place.
+  // drawn in its place: the game's own words shown, each event kept (hidden) for programs.
   const list = document.getElementById("events");
+  for (const line of told || []) {
+    const item = document.createElement("li");
+    item.className = "told";
+    item.textContent = line;
+    list.prepend(item);
+  }
   for (const event of events) {
     const item = document.createElement("li");
     const {kind, ...fields} = event;
     item.className = "event";
+    item.hidden = true;
     item.dataset.kind = kind;
     item.textContent = `${kind} ${JSON.stringify(fields)}`;
     list.prepend(item);
   }
-  while (list.children.length > 80) list.lastChild.remove();
+  while (list.children.length > 200) list.lastChild.remove();
 }
 
 function redraw() {
@@ -219,7 +236,7 @@ function connect() {
     }
     if (data.number !== (frame && frame.number)) selected = [];
     frame = data;
-    tell(data.events);
+    tell(data.events, data.told);
     redraw();
   });
   socket.addEventListener("close", () => {
