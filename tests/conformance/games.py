@@ -186,9 +186,9 @@ class GameHooks:
     deals_finished: Callable[[Any], int] = field(default=lambda state: 0)
 
 
-FIXED_SEEDS: tuple[int, ...] = tuple(range(6)) if THOROUGH else (0, 1)
+FIXED_SEEDS: tuple[int, ...] = tuple(range(8)) if THOROUGH else (0, 1)
 """The deterministic seeds every preset is played with."""
-LONG_MATCH_SEEDS: tuple[int, ...] = FIXED_SEEDS[:2] if THOROUGH else FIXED_SEEDS[:1]
+LONG_MATCH_SEEDS: tuple[int, ...] = FIXED_SEEDS[:3] if THOROUGH else FIXED_SEEDS[:1]
 """Fewer seeds for a game whose matches run to hundreds of moves (Bezique: about 90 moves a
 deal, several deals to 1000; Belote: about 40 a deal to 1000): its presets still each get a
 full match in the quick profile, and the hypothesis playouts add variety."""
