@@ -54,6 +54,12 @@ def _belote_points(card: Card, trump: str) -> int:
     return (_BELOTE_TRUMP if suit_letter(card) == trump else _BELOTE_PLAIN)[rank_token(card)]
 
 
+def _points_before(state: Any, trump: str) -> int:
+    """The card points seats 0 and 2 have taken so far this deal (the engine's won cards)."""
+    return sum(_belote_points(PIQUET_DECK[card], trump)
+               for card in range(32) if state.won[0] >> card & 1)  # fmt: skip
+
+
 def _brute_belote(
     state: Any, trump: str, taken: int | None, before: int, capot: int
 ) -> dict[Card, int]:
@@ -134,8 +140,7 @@ def _check_against_brute_belote(state: Any, capot: int) -> None:
     seen = parlour.view(state, None)
     trump = _trump(state)
     assert trump is not None
-    before = sum(_belote_points(PIQUET_DECK[card], trump)
-                 for card in range(32) if state.won[0] >> card & 1)  # fmt: skip
+    before = _points_before(state, trump)
     expected = _brute_belote(state, trump, _taken(seen.tricks_won), before, capot)
     solution = solve(module.trick_ending(state))
     best = max(expected.values()) if parlour.current_player(state) in (0, 2) else min(
@@ -185,8 +190,7 @@ def test_a_capot_at_stake_is_solved_as_brute_force_does() -> None:
         checked += 1
         solution = solve(parlour.belote.trick_ending(state))
         trump = str(parlour.view(state, None).trump.letter)
-        before = sum(_belote_points(PIQUET_DECK[card], trump)
-                     for card in range(32) if state.won[0] >> card & 1)  # fmt: skip
+        before = _points_before(state, trump)
         capots += before + solution.points == 252
     assert checked >= 5 and capots >= 1, (checked, capots)
 
@@ -308,8 +312,7 @@ def test_coinche_endings_agree_with_colvers_double_dummy(cards_left: int) -> Non
         solution = solve(parlour.coinche.trick_ending(state))
         trump = _trump(state)
         assert trump is not None
-        before = sum(_belote_points(PIQUET_DECK[card], trump)
-                     for card in range(32) if state.won[0] >> card & 1)  # fmt: skip
+        before = _points_before(state, trump)
         for card, points in solution.card_points:
             assert theirs[_colver_card(PIQUET_DECK[card])] == before + points, (seed, card)
         compared += 1

@@ -1,13 +1,13 @@
 """Perfect-information Monte Carlo (PIMC): the solver's verdict averaged over sampled worlds.
 
 In the card play of a game the solver can search (its game object is a
-`parlour.tricks.SupportsSolver`: Belote, Coinche, Écarté), once the hands hold at most
-``max_cards`` cards in all, `PIMCAgent` deals ``worlds`` worlds consistent with its view
-(`parlour.sample_state`, which draws them uniformly), solves each exactly
+`parlour.tricks.SupportsSolver`: Belote, Coinche, Écarté, and Bezique's last stage), once the
+hands hold at most ``max_cards`` cards in all, `PIMCAgent` deals ``worlds`` worlds consistent
+with its view (`parlour.sample_state`, which draws them uniformly), solves each exactly
 (`parlour.tricks.solve`) and plays the card whose points for its side, summed over the worlds,
-are the most (ties to the lowest card). Before that, and for any other decision (bidding, a
-proposal, an exchange, marking a king), it plays as its ``fallback`` agent: ``pimc:20+ismcts:200``
-searches with ISMCTS early and solves late.
+are the most (ties to the first in the legal order). Before that, and for any other decision
+(bidding, a proposal, an exchange, marking a king), it plays as its ``fallback`` agent:
+``pimc:20+ismcts:200`` searches with ISMCTS early and solves late.
 
 PIMC assumes each world is known to everyone, so it never plays to hide or to find out; its
 strength is exact counting late in a deal.
@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.agents._base import Agent, check_choice, sampled_state
+from parlour.base import Card, team_of_seat
 from parlour.engine import Move, game_of, sample_state
-from parlour.tricks import SupportsSolver, solve
+from parlour.tricks import SupportsSolver, TrickEnding, solve
 
 __all__ = ["PIMCAgent"]
 
@@ -65,28 +66,28 @@ class PIMCAgent(Agent):
         """
         seat = check_choice(view, legal_moves, rng)
         sampled = sampled_state(view)
-        plays = self._plays(sampled, legal_moves)
-        if plays is None or len(legal_moves) == 1:
-            return self.fallback.choose(view, legal_moves, rng)
         game = game_of(sampled)
+        ending = self._ending(game, sampled)
+        plays = _plays_by_card(legal_moves)
+        if ending is None or plays is None or len(legal_moves) == 1:
+            return self.fallback.choose(view, legal_moves, rng)
         assert isinstance(game, SupportsSolver)
-        ending = game.trick_ending(sampled)
-        team_of = {member: index for index, team in enumerate(ending.evaluator.rules.teams)
-                   for member in team}  # fmt: skip
+        first_team = team_of_seat(ending.evaluator.rules.teams)[seat] == 0
+        cards = ending.evaluator.table.cards
         totals = dict.fromkeys(plays, 0)
         for _ in range(self.worlds):
             solution = solve(game.trick_ending(sample_state(sampled, seat, rng)))
-            for card, first_team in solution.card_points:
-                if card in totals:
-                    mine = first_team if team_of[seat] == 0 else solution.in_play - first_team
-                    totals[card] += mine
-        best = max(sorted(totals), key=lambda card: totals[card])
+            # per card face (the two copies of a face in a two-pack game are worth the same)
+            values = {cards[card]: points for card, points in solution.card_points}
+            for card in totals:
+                points = values[card]
+                totals[card] += points if first_team else solution.in_play - points
+        best = max(plays, key=lambda card: totals[card])  # the first in the legal order on a tie
         return plays[best]
 
-    def _plays(self, state: Any, legal_moves: Sequence[Move]) -> dict[int, Move] | None:
-        """The legal moves by the solver's card index when PIMC decides (a solvable card play,
-        late enough, every legal move a card), else ``None``."""
-        game = game_of(state)
+    def _ending(self, game: Any, state: Any) -> TrickEnding | None:
+        """The state's card play for the solver when PIMC decides (a solvable card play with
+        at most ``max_cards`` cards in the hands), else ``None``."""
         if not isinstance(game, SupportsSolver):
             return None
         try:
@@ -95,11 +96,16 @@ class PIMCAgent(Agent):
             return None
         if sum(hand.bit_count() for hand in ending.hands) > self.max_cards:
             return None
-        cards = ending.evaluator.table.cards
-        plays: dict[int, Move] = {}
-        for move in legal_moves:
-            card = getattr(move, "card", None)
-            if card is None or card not in cards:
-                return None  # a move that is not a card (Écarté's king): the fallback's
-            plays[cards.index(card)] = move
-        return plays
+        return ending
+
+
+def _plays_by_card(legal_moves: Sequence[Move]) -> dict[Card, Move] | None:
+    """The legal moves by the card each plays, in their order, when every one is a card play
+    (else ``None``: a move such as Écarté's ``king`` is the fallback's to judge)."""
+    plays: dict[Card, Move] = {}
+    for move in legal_moves:
+        card = getattr(move, "card", None)
+        if not isinstance(card, Card):
+            return None
+        plays[card] = move
+    return plays

@@ -13,8 +13,8 @@
 An ``ismcts`` spec may end in ``+heuristic`` for rules-of-thumb rollouts
 (``ismcts:200+heuristic``); its rollouts are random otherwise. ``pimc`` alone is ``pimc:20``;
 PIMC decides the card play once 16 cards or fewer are in the hands, in the games the solver
-plays (Belote, Coinche, Écarté), and its fallback everything else (``pimc:20+ismcts:200``:
-ISMCTS early, the solver late).
+plays (Belote, Coinche, Écarté, Bezique's last stage), and its fallback everything else
+(``pimc:20+ismcts:200``: ISMCTS early, the solver late).
 """
 
 from __future__ import annotations

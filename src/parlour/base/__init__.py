@@ -6,6 +6,7 @@ and dealing hidden cards under constraints. It imports nothing of parlour's abov
 from parlour.base._card_index import (
     PIQUET_INDEX_BY_CODE,
     PIQUET_INDEX_OF,
+    bit_indexes,
     moves_by_mask,
     piquet_cards,
     piquet_index,
@@ -93,6 +94,7 @@ __all__ = [
     "Suit",
     "Teams",
     "TupleRecord",
+    "bit_indexes",
     "boolean",
     "build_options",
     "card_text",

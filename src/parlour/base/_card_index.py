@@ -24,6 +24,7 @@ from parlour.base._cards import (
 __all__ = [
     "PIQUET_INDEX_BY_CODE",
     "PIQUET_INDEX_OF",
+    "bit_indexes",
     "moves_by_mask",
     "piquet_cards",
     "piquet_index",
@@ -32,6 +33,17 @@ __all__ = [
 
 
 MoveT = TypeVar("MoveT")
+
+
+def bit_indexes(mask: int) -> list[int]:
+    """The indexes of the set bits of ``mask`` (the cards of a hand mask, of any deck's size),
+    lowest first."""
+    indexes = []
+    while mask:
+        low = mask & -mask
+        indexes.append(low.bit_length() - 1)
+        mask ^= low
+    return indexes
 
 
 def moves_by_mask(moves: Sequence[MoveT]) -> Callable[[int], tuple[MoveT, ...]]:

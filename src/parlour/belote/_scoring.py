@@ -27,7 +27,7 @@ from parlour.belote.rules import (
     mask_points,
 )
 from parlour.engine import ScoreEvent, ScoreReason, build_score_event
-from parlour.tricks import TrickEnding, TrickScoring
+from parlour.tricks import TrickEnding, TrickScoring, taken_by
 
 __all__ = [
     "SOLVER_SCORING",
@@ -169,17 +169,17 @@ def match_winner_team(
     return 0 if match_score[0] > match_score[1] else 1
 
 
-SOLVER_SCORING = tuple(
-    TrickScoring(
+SOLVER_SCORING = {
+    (trump, capot): TrickScoring(
         card_values=tuple(card_points(card, trump) for card in range(len(DECK))),
         last_trick=LAST_TRICK_BONUS,
         all_tricks=capot,
     )
     for trump in range(4)
     for capot in (252, 250)
-)
-"""What a trick is worth to the solver, per trump and ``capot_points`` (index
-``2 * trump + (capot == 250)``): the card points, 10 for the last trick, capot for all eight."""
+}
+"""What a trick is worth to the solver, by (trump, ``capot_points``): the card points, 10 for
+the last trick, capot for all eight."""
 
 
 def trick_ending(state: BeloteState) -> TrickEnding:
@@ -207,14 +207,12 @@ def trick_ending(state: BeloteState) -> TrickEnding:
     if state.phase != Phase.PLAY:
         raise ValueError(f"the solver plays the card play, not the {state.phase.name.lower()}")
     table = state.table
-    won = state.won
-    taken = None if not won[0] | won[1] else (0 if not won[1] else 1 if not won[0] else -1)
     return TrickEnding(
         evaluator=play_evaluator(table.options),
-        scoring=SOLVER_SCORING[2 * table.trump + (table.options.capot_points == 250)],
+        scoring=SOLVER_SCORING[(table.trump, table.options.capot_points)],
         trump=table.trump,
         hands=state.hands,
         trick=state.trick,
         leader=state.leader,
-        taken=taken,
+        taken=taken_by(state.won),
     )

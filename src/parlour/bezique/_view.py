@@ -21,6 +21,7 @@ from parlour.base import (
     HiddenPlace,
     JsonRecord,
     Suit,
+    bit_indexes,
     deal_hidden,
 )
 from parlour.bezique._history import (
@@ -185,16 +186,6 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
     )
 
 
-def _bits(mask: int) -> list[int]:
-    """The card indexes in ``mask``, lowest first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
 def _draw_slots(
     state: BeziqueState, tricks: tuple[tuple[int, tuple[int, ...]], ...]
 ) -> list[tuple[int, int]]:
@@ -216,7 +207,7 @@ def _held_until(
     seat, the trick it was played to, numbered from 1; 0 while it is still held)."""
     holder: dict[int, tuple[int, int]] = {}
     for seat in range(PLAYERS):
-        for card in _bits(hands[seat] | state.tables[seat]):
+        for card in bit_indexes(hands[seat] | state.tables[seat]):
             holder[card] = (seat, 0)
     for number, (leader, cards) in enumerate(tricks, start=1):
         holder[cards[0]] = (leader, number)
@@ -251,7 +242,7 @@ def _drawn_again(state: BeziqueState, hands: list[int], rng: random.Random) -> t
         if state.known[slots[-1][0]] >> last & 1:
             drawn[-1] = last
             excluded |= 1 << last
-    wild = [card for card in _bits(sevens) if card in holder or card == state.turnup]
+    wild = [card for card in bit_indexes(sevens) if card in holder or card == state.turnup]
     for seat in range(PLAYERS):
         mine = [index for index in range(state.drawn - 1, -1, -1)
                 if slots[index][0] == seat and drawn[index] < 0]  # fmt: skip
@@ -310,9 +301,9 @@ def _places_seen(state: BeziqueState, seat: int | None) -> dict[int, tuple[int, 
     places: dict[int, tuple[int, int, int]] = {}
     for owner in range(PLAYERS):
         known = state.known[owner]
-        for card in _bits(state.hands[owner] if owner == seat else known):
+        for card in bit_indexes(state.hands[owner] if owner == seat else known):
             places[card] = (0, owner, known >> card & 1)
-        for card in _bits(state.tables[owner]):
+        for card in bit_indexes(state.tables[owner]):
             places[card] = (1, owner, 0)
     if state.turnup >= 0:
         places[state.turnup] = (2, 0, 0)
@@ -408,7 +399,7 @@ def resample_hidden(state: BeziqueState, seat: int | None, rng: random.Random) -
     table = state.table
     hidden_seats = [other for other in range(PLAYERS) if other != seat]
     free = [state.hands[other] & ~state.known[other] for other in range(PLAYERS)]
-    pool = [card for other in hidden_seats for card in _bits(free[other])]
+    pool = [card for other in hidden_seats for card in bit_indexes(free[other])]
     pool.extend(table.stock[state.drawn :])
     hidden = 0
     for card in pool:
@@ -464,7 +455,7 @@ def sample_state(state: BeziqueState, seat: int | None, rng: random.Random) -> B
         ),
         HiddenPlace(size=len(stock_rest)),
     ]
-    groups = deal_hidden(_bits(hidden), places, rng)
+    groups = deal_hidden(bit_indexes(hidden), places, rng)
     hands = list(state.hands)
     for other, group in zip(hidden_seats, groups, strict=False):
         new_free = 0

@@ -21,7 +21,7 @@ from parlour.coinche.rules import (
     mask_points,
 )
 from parlour.engine import ScoreEvent, ScoreReason
-from parlour.tricks import NO_TRUMP, TrickEnding, TrickScoring
+from parlour.tricks import NO_TRUMP, TrickEnding, TrickScoring, taken_by
 
 __all__ = [
     "DealFacts",
@@ -234,8 +234,6 @@ def trick_ending(state: CoincheState) -> TrickEnding:
         raise ValueError(f"the solver plays the card play, not the {state.phase.name.lower()}")
     options = state.table.options
     denomination = state.bid_denomination
-    won = state.won
-    taken = None if not won[0] | won[1] else (0 if not won[1] else 1 if not won[0] else -1)
     return TrickEnding(
         evaluator=evaluator_for(options, denomination),
         scoring=_SOLVER_SCORING[(denomination, options.capot_points)],
@@ -244,5 +242,5 @@ def trick_ending(state: CoincheState) -> TrickEnding:
         hands=state.hands,
         trick=state.trick,
         leader=state.leader,
-        taken=taken,
+        taken=taken_by(state.won),
     )

@@ -67,6 +67,7 @@ from parlour.tricks._solver import (
     TrickEnding,
     TrickScoring,
     solve,
+    taken_by,
 )
 
 __all__ = [
@@ -117,6 +118,7 @@ __all__ = [
     "scoring_side",
     "seat_to_act",
     "solve",
+    "taken_by",
     "trick_zones",
     "trump_contract_points",
 ]

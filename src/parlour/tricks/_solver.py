@@ -25,10 +25,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from parlour.base import team_of_seat
+from parlour.base import bit_indexes, team_of_seat
 from parlour.tricks._evaluator import TrickEvaluator
 
-__all__ = ["Solution", "SupportsSolver", "TrickEnding", "TrickScoring", "solve"]
+__all__ = ["Solution", "SupportsSolver", "TrickEnding", "TrickScoring", "solve", "taken_by"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -68,6 +68,15 @@ class TrickEnding:
     def to_act(self) -> int:
         """The seat to play."""
         return (self.leader + len(self.trick)) % len(self.hands)
+
+
+def taken_by(won: Sequence[int]) -> int | None:
+    """`TrickEnding.taken` from the cards each team has won this deal (a mask per team):
+    ``None`` for none, the team that has them all, or -1 when both teams have taken some."""
+    winners = [team for team, cards in enumerate(won) if cards]
+    if not winners:
+        return None
+    return winners[0] if len(winners) == 1 else -1
 
 
 @runtime_checkable
@@ -129,7 +138,7 @@ class _Search:
     def in_play(self, hands: Sequence[int], trick: Sequence[int]) -> int:
         """The points still to be taken, a sweep apart: cards in hand and in the trick, the
         tricks' values, the last trick's bonus."""
-        cards = [*trick, *(card for hand in hands for card in _cards_of(hand))]
+        cards = [*trick, *(card for hand in hands for card in bit_indexes(hand))]
         tricks = len(cards) // self.players
         value = sum(self.values[card] for card in cards)
         return value + tricks * self.per_trick + (self.last_bonus if tricks else 0)
@@ -156,10 +165,10 @@ class _Search:
             return powers[suit_of[card] if trump < 0 else trump][card]
 
         cards = sorted(
-            _cards_of(self.allowed(trump, hands[seat], trick)),
+            bit_indexes(self.allowed(trump, hands[seat], trick)),
             key=lambda card: (suit_of[card], power_of(card)),
         )
-        others = [*_cards_of(in_play), *trick]  # a card in the trick separates runs too
+        others = [*bit_indexes(in_play), *trick]  # a card in the trick separates runs too
         kept: list[int] = []
         for card in cards:
             if kept and merge:
@@ -280,16 +289,6 @@ class _Search:
         return gained + self.value(
             new_hands, (), winner, now_taken, alpha - gained, beta - gained, rest
         )
-
-
-def _cards_of(mask: int) -> list[int]:
-    """The card indexes of a bitmask, lowest first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def solve(ending: TrickEnding) -> Solution:
