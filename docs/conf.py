@@ -62,6 +62,7 @@ PUBLIC_MODULES = (
     "parlour.belote",
     "parlour.bezique",
     "parlour.burraco",
+    "parlour.coinche",
     "parlour.ecarte",
     "parlour.svg",
 )
