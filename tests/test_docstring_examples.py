@@ -26,6 +26,7 @@ from parlour import agents
 MODULES = (
     "parlour.base._cards",
     "parlour.engine._game",
+    "parlour.engine._functions",
     "parlour.engine._positions",
     "parlour.engine._sampling",
     "parlour.engine._events",

@@ -1,7 +1,8 @@
 """Moves and what a move is judged by: the `Move` base, the chance `Deal`, `CHANCE`, the
 `Violation` that says why a move is illegal, the `ScoreEvent` of an award and the `ScoreReason`
 row of each game's score-reason table, and the moves several games share (playing a card, moves
-written as one keyword, moves naming cards).
+written as one keyword, moves naming cards); and what a log is judged by: the `Problem` found
+in it and the `Report` of its validation.
 
 A game's own moves module re-exports what it uses (``parlour.belote.Play`` is this `Play`) and
 adds its own moves. Card plays of the 32-card piquet deck are interned in `PIQUET_PLAYS`.
@@ -38,6 +39,8 @@ __all__ = [
     "Move",
     "OrderedCardsMove",
     "Play",
+    "Problem",
+    "Report",
     "ScoreEvent",
     "ScoreReason",
     "StateT",
@@ -275,3 +278,51 @@ def reasons_of(table: type) -> tuple[ScoreReason, ...]:
     if len(set(ids)) != len(ids) or len(prefixes) != 1 or not all(r.name for r in reasons):
         raise ValueError(f"{table.__name__}: ids must be distinct, as <game>.<name>: {ids}")
     return reasons
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Problem:
+    """What is wrong with a log: its kind, where, the move text, the rule id and a message.
+
+    ``kind`` is one of ``format``, ``options``, ``notation``, ``illegal``, ``result``.
+    """
+
+    kind: str
+    message: str
+    move_index: int | None = None
+    move: str | None = None
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The problem as a JSON-ready dict (absent fields are left out)."""
+        result: dict[str, Any] = {"kind": self.kind}
+        if self.move_index is not None:
+            result["move_index"] = self.move_index
+        if self.move is not None:
+            result["move"] = self.move
+        if self.rule is not None:
+            result["rule"] = self.rule
+        result["message"] = self.message
+        return result
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Report:
+    """The verdict on one log: valid or not, how far replay got, the first problem, the score."""
+
+    ok: bool
+    moves_applied: int
+    error: Problem | None
+    score: tuple[int, ...] | None
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict (``source`` first when known)."""
+        result: dict[str, Any] = {}
+        if self.source is not None:
+            result["source"] = self.source
+        result["ok"] = self.ok
+        result["moves_applied"] = self.moves_applied
+        result["error"] = None if self.error is None else self.error.to_dict()
+        result["score"] = None if self.score is None else list(self.score)
+        return result

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from parlour.base import JsonRecord
-from parlour.engine._game import (
+from parlour.engine._functions import (
     deal_results,
     is_over,
     options,

@@ -33,12 +33,8 @@ from typing import Any
 
 import attrs
 
-from parlour.engine._game import (
-    View,
-    check_rng,
-    check_seat,
-    game_of,
-)
+from parlour.engine._functions import check_rng, check_seat
+from parlour.engine._game import View, game_of
 
 __all__ = ["agent_view", "sample_state"]
 
