@@ -3,6 +3,10 @@
 The rules as implemented, every option and every violation id are in ``docs/belote.md``.
 """
 
+from parlour.belote._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.belote._game import (
     GAME,
     BeloteGame,
@@ -20,6 +24,7 @@ from parlour.belote._state import (
     Phase,
 )
 from parlour.belote._view import BeloteView
+from parlour.belote.rules import PLAIN_ORDER, TRUMP_ORDER
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeloteState, BeloteView, Options] = GameFunctions("belote", BeloteState)
@@ -47,6 +52,8 @@ options = FUNCTIONS.options
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "PLAIN_ORDER",
+    "TRUMP_ORDER",
     "BeloteGame",
     "BeloteState",
     "BeloteView",
@@ -57,6 +64,8 @@ __all__ = [
     "Play",
     "Take",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

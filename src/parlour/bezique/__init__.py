@@ -5,6 +5,10 @@ The rules as implemented, the meld table, the reuse rules, every option and ever
 are in ``docs/bezique.md``.
 """
 
+from parlour.bezique._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.bezique._game import (
     GAME,
     BeziqueGame,
@@ -25,6 +29,7 @@ from parlour.bezique._state import (
     Phase,
 )
 from parlour.bezique._view import BeziqueView
+from parlour.bezique.rules import RANK_ORDERS
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeziqueState, BeziqueView, Options] = GameFunctions(
@@ -54,6 +59,7 @@ options = FUNCTIONS.options
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "RANK_ORDERS",
     "BeziqueGame",
     "BeziqueState",
     "BeziqueView",
@@ -67,6 +73,8 @@ __all__ = [
     "Play",
     "Show",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

@@ -4,6 +4,10 @@ of contracts from 80 to 160 and capot, coinche and surcoinche, classic Belote's 
 The rules as implemented, every option and every violation id are in ``docs/coinche.md``.
 """
 
+from parlour.coinche._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.coinche._game import (
     GAME,
     CoincheGame,
@@ -23,6 +27,7 @@ from parlour.coinche._state import (
     Phase,
 )
 from parlour.coinche._view import CoincheView
+from parlour.coinche.rules import PLAIN_ORDER, TRUMP_ORDER
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[CoincheState, CoincheView, Options] = GameFunctions(
@@ -52,6 +57,8 @@ options = FUNCTIONS.options
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "PLAIN_ORDER",
+    "TRUMP_ORDER",
     "Bid",
     "Coinche",
     "CoincheGame",
@@ -64,6 +71,8 @@ __all__ = [
     "Play",
     "Surcoinche",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

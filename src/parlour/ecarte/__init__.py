@@ -4,6 +4,9 @@ five tricks to the point or the vole.
 The rules as implemented, every option and every violation id are in ``docs/ecarte.md``.
 """
 
+from parlour.ecarte._card_values import (
+    card_strength,
+)
 from parlour.ecarte._game import (
     GAME,
     EcarteGame,
@@ -26,6 +29,7 @@ from parlour.ecarte._state import (
     Table,
 )
 from parlour.ecarte._view import EcarteView
+from parlour.ecarte.rules import RANK_ORDER
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions("ecarte", EcarteState)
@@ -53,6 +57,7 @@ options = FUNCTIONS.options
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "RANK_ORDER",
     "Accept",
     "DealResult",
     "Discard",
@@ -68,6 +73,7 @@ __all__ = [
     "Refuse",
     "Table",
     "apply",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",
