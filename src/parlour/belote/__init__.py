@@ -3,6 +3,7 @@
 The rules as implemented, every option and every violation id are in ``docs/belote.md``.
 """
 
+from parlour.belote import rules
 from parlour.belote._card_values import (
     card_points,
     card_strength,
@@ -24,7 +25,6 @@ from parlour.belote._state import (
     Phase,
 )
 from parlour.belote._view import BeloteView
-from parlour.belote.rules import PLAIN_ORDER, TRUMP_ORDER
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeloteState, BeloteView, Options] = GameFunctions("belote", BeloteState)
@@ -48,6 +48,13 @@ resample_hidden = FUNCTIONS.resample_hidden
 players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
+
+TRUMP_ORDER = rules.TRUMP_ORDER
+"""The ranks of the trump suit, highest first: J 9 A 10 K Q 8 7 (rules §3.1); the card
+table (`parlour.belote.rules.CARD_TABLE`) is built from it."""
+PLAIN_ORDER = rules.PLAIN_ORDER
+"""The ranks of the other suits, highest first: A 10 K Q J 9 8 7 (rules §3.1); the card
+table is built from it."""
 
 __all__ = [
     "FUNCTIONS",

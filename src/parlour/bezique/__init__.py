@@ -5,6 +5,7 @@ The rules as implemented, the meld table, the reuse rules, every option and ever
 are in ``docs/bezique.md``.
 """
 
+from parlour.bezique import rules
 from parlour.bezique._card_values import (
     card_points,
     card_strength,
@@ -29,7 +30,6 @@ from parlour.bezique._state import (
     Phase,
 )
 from parlour.bezique._view import BeziqueView
-from parlour.bezique.rules import RANK_ORDERS
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[BeziqueState, BeziqueView, Options] = GameFunctions(
@@ -55,6 +55,11 @@ resample_hidden = FUNCTIONS.resample_hidden
 players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
+
+RANK_ORDERS = rules.RANK_ORDERS
+"""The ranks of every suit, trumps included, highest first, by the ``rank_order`` option:
+A 10 K Q J 9 8 7 (``"A-10-K"``, the default) or A K Q J 10 9 8 7 (``"seed_A-K-Q-J-10"``);
+the card tables (`parlour.bezique.rules.CARD_TABLES`) are built from them."""
 
 __all__ = [
     "FUNCTIONS",

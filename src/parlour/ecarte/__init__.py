@@ -4,6 +4,7 @@ five tricks to the point or the vole.
 The rules as implemented, every option and every violation id are in ``docs/ecarte.md``.
 """
 
+from parlour.ecarte import rules
 from parlour.ecarte._card_values import (
     card_strength,
 )
@@ -29,7 +30,6 @@ from parlour.ecarte._state import (
     Table,
 )
 from parlour.ecarte._view import EcarteView
-from parlour.ecarte.rules import RANK_ORDER
 from parlour.engine import GameFunctions
 
 FUNCTIONS: GameFunctions[EcarteState, EcarteView, Options] = GameFunctions("ecarte", EcarteState)
@@ -53,6 +53,10 @@ resample_hidden = FUNCTIONS.resample_hidden
 players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
+
+RANK_ORDER = rules.RANK_ORDER
+"""The ranks of every suit, trumps included, highest first: K Q J A 10 9 8 7 (rules §2.1);
+the card table (`parlour.ecarte.rules.CARD_TABLE`) is built from it."""
 
 __all__ = [
     "FUNCTIONS",
