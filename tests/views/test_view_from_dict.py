@@ -87,6 +87,7 @@ def _belote_view_data() -> dict[str, Any]:
         (lambda d: d["options"].update(target="far"), "options"),
         (lambda d: d["options"].update(colour="blue"), "options"),
         (lambda d: d["options"].update(partner_winning="always"), "options"),
+        (lambda d: d["options"].pop("target"), "options"),
     ],
 )
 def test_malformed_view_json_is_refused_naming_the_key(change: Any, path: str) -> None:

@@ -33,10 +33,10 @@ RecordT = TypeVar("RecordT")
 
 def read_view(record: type[RecordT], data: object, game: Any) -> RecordT:
     """The view of type ``record`` (the view type of ``game``, a registered game object) whose
-    ``to_dict`` is ``data``: ``game`` must be the game's name, ``options`` an object the game's
-    ``make_options`` accepts (its option checks), every other field read by its declared type
-    and the ``legal_moves`` texts by the game's move parser (given ``None`` for the state);
-    `PositionError` naming the key at fault."""
+    ``to_dict`` is ``data``: ``game`` must be the game's name, ``options`` an object of every
+    option that the game's ``make_options`` accepts (its option checks), every other field read
+    by its declared type and the ``legal_moves`` texts by the game's move parser (given ``None``
+    for the state); `PositionError` naming the key at fault."""
     reader = PositionReader.root(data)
     fields = [field for field in attrs.fields(record) if field.name != "sampled"]  # type: ignore[arg-type]
     keys = ["legal_moves" if field.name == "moves" else field.name for field in fields]
@@ -58,9 +58,10 @@ def read_view(record: type[RecordT], data: object, game: Any) -> RecordT:
         elif field.name == "game":
             arguments["game"] = reader.choice("game", (game.name,))
         elif field.name == "options":
-            given = reader.child("options").data
+            given = reader.child("options")
+            given.expect_keys([option.name for option in attrs.fields(game.options_type)])
             try:
-                arguments["options"] = game.make_options(given)
+                arguments["options"] = game.make_options(given.data)
             except ParlourError as error:
                 raise reader.fail(error.message, "options") from error
         else:
