@@ -133,5 +133,5 @@ def test_search_agents_need_the_agent_view() -> None:
     plain_view = parlour.view(state, 1)
     legal = parlour.legal_moves(state)
     for agent in (HeuristicAgent(), ISMCTSAgent(iterations=5)):
-        with pytest.raises(TypeError, match="has no sampled state: give agents the view from"):
+        with pytest.raises(AgentError, match="a plain view, with no sampled state: this agent"):
             agent.choose(plain_view, legal, random.Random(1))

@@ -50,6 +50,8 @@ def view(state: ToyState, seat: int | None) -> ToyView:
     current = tuple((state.leader, card) for card in state.trick)
     to_act = state.to_act if in_deal else None
     return ToyView(
+        game="toy",
+        options=state.options,
         seat=seat,
         phase=PHASE_NAMES[state.phase],
         to_act=to_act,

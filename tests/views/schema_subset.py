@@ -43,6 +43,10 @@ def schema_errors(
         return [f"{path}: {value!r} is not of type {schema['type']}"]
     if "enum" in schema and value not in schema["enum"]:
         errors.append(f"{path}: {value!r} is not one of {schema['enum']}")
+    if "minimum" in schema and value < schema["minimum"]:
+        errors.append(f"{path}: {value!r} is below the minimum {schema['minimum']}")
+    if "maximum" in schema and value > schema["maximum"]:
+        errors.append(f"{path}: {value!r} is above the maximum {schema['maximum']}")
     if "pattern" in schema and not re.search(schema["pattern"], value):
         errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
     if isinstance(value, list):

@@ -80,6 +80,14 @@ def _belote_view_data() -> dict[str, Any]:
         (lambda d: d.update(legal_moves=[7]), "legal_moves[0]"),
         (lambda d: d.update(played=[[0]]), "played[0]"),
         (lambda d: d.update(phase="x" * 1_000_000), "phase"),
+        (lambda d: d.update(game="coinche"), "game"),
+        (lambda d: d.update(game=None), "game"),
+        (lambda d: d.update(options=[]), "options"),
+        (lambda d: d.pop("options"), "position"),
+        (lambda d: d["options"].update(target="far"), "options"),
+        (lambda d: d["options"].update(colour="blue"), "options"),
+        (lambda d: d["options"].update(partner_winning="always"), "options"),
+        (lambda d: d["options"].pop("target"), "options"),
     ],
 )
 def test_malformed_view_json_is_refused_naming_the_key(change: Any, path: str) -> None:

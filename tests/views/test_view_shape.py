@@ -23,6 +23,8 @@ from tests.views.schema_subset import schema_errors
 
 GAMES = parlour.game_names()
 BASE_KEYS = [
+    "game",
+    "options",
     "seat",
     "phase",
     "to_act",
@@ -58,6 +60,33 @@ def test_every_view_extends_the_base_and_writes_its_keys_in_the_documented_order
     assert list(data)[: len(BASE_KEYS)] == BASE_KEYS
     assert tuple(data) == type(seen).json_keys()
     assert json.loads(json.dumps(data)) == data
+
+
+OPTIONS_GIVEN: dict[str, dict[str, Any]] = {
+    "belote": {"target": 500},
+    "bezique": {"target": 1500, "rank_order": "seed_A-K-Q-J-10"},
+    "burraco": {"players": 2, "target": 1005},
+    "coinche": {"target": 1000, "sans_atout": True},
+    "ecarte": {"target": 7},
+}
+"""For each game, options other than its defaults, which every view of the match carries."""
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_every_view_names_its_game_and_carries_the_match_options(game: str) -> None:
+    given = OPTIONS_GIVEN[game]
+    state = parlour.new_game(game, seed=2, options=given)
+    for seat in [None, *range(parlour.players(state))]:
+        seen = parlour.view(state, seat)
+        assert seen.game == game
+        assert seen.options == parlour.options(state)
+        data = seen.to_dict()
+        assert data["game"] == game
+        for name, value in given.items():
+            assert getattr(seen.options, name) == value
+            assert data["options"][name] == value
+        # the options are written as positions write them
+        assert data["options"] == parlour.state_to_dict(state)["options"]
 
 
 def test_base_fields_of_a_fresh_belote_deal() -> None:
@@ -176,6 +205,19 @@ def test_the_validator_reports_what_breaks_a_schema() -> None:
     ]
     assert schema_errors({**good, "discard_sizes": [0, 0, 0]}, schema, schema) == [
         "$.discard_sizes: 3 items is out of bounds"
+    ]
+    assert schema_errors({**good, "game": "belote"}, schema, schema) == [
+        "$.game: 'belote' is not one of ['ecarte']"
+    ]
+    options = good["options"]
+    assert schema_errors({**good, "options": {**options, "target": 0}}, schema, schema) == [
+        "$.options.target: 0 matches no option"  # the target is a positive int or null
+    ]
+    assert schema_errors(
+        {**good, "options": {**options, "penalty_rule": "lenient"}}, schema, schema
+    ) == ["$.options.penalty_rule: 'lenient' is not one of ['seed_literal', 'classic']"]
+    assert schema_errors({**good, "options": {**options, "colour": 1}}, schema, schema) == [
+        "$.options: unexpected key 'colour'"
     ]
 
 

@@ -19,6 +19,7 @@ from parlour.engine import (
     Move,
     View,
     check_rng,
+    game_of,
 )
 
 __all__ = [
@@ -60,9 +61,10 @@ class RandomAgent(Agent):
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """One of ``legal_moves``, uniformly at random (``view`` is only checked).
 
-        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
-        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
-        sequence or an ``rng`` that is not a `random.Random`.
+        Raises: `AgentError` for a state instead of a view, a spectator's view, a view of a
+        seat that is not to act, or no legal move (see `check_choice`); `TypeError` for a
+        ``view`` that is neither, ``legal_moves`` that are not a sequence or an ``rng`` that is
+        not a `random.Random`.
 
         >>> import parlour, random
         >>> from parlour.agents import RandomAgent
@@ -86,14 +88,21 @@ class RandomAgent(Agent):
 
 def check_choice(view: Any, legal_moves: Sequence[Move], rng: random.Random) -> int:
     """Check what an agent's ``choose`` is given; the seat to act. Every built-in agent calls it
-    first: a ``view`` that is not a `parlour.View` (a state, say) or an ``rng`` that is not a
-    `random.Random` is a plain `TypeError` naming the mistake, as are ``legal_moves`` that are
-    not a sequence; a view of a seat that is not to act, or no legal move, is an `AgentError`."""
+    first. An `AgentError` says what was passed and what is expected for a full state instead
+    of a view (agents see only the view of the seat to act, `parlour.agent_view`), a
+    spectator's view, a view of a seat that is not to act, a view where no seat is to act, or
+    no legal move. Anything else that is not a `parlour.View`, an ``rng`` that is not a
+    `random.Random` and ``legal_moves`` that are not a sequence are a plain `TypeError`."""
     if not isinstance(view, View):
-        hint = " (a state was given: agents see only a view)" if hasattr(view, "phase") else ""
+        if _is_state(view):
+            raise AgentError(
+                f"an agent was given a {type(view).__name__}, a full state (it shows every "
+                "hidden card): an agent expects the view of the seat to act, "
+                "parlour.agent_view(state, seat, rng)"
+            )
         raise TypeError(
             "an agent must be given a parlour View of the seat to act (parlour.agent_view), "
-            f"not {type(view).__name__}{hint}"
+            f"not {type(view).__name__}"
         )
     check_rng(rng)
     given: object = legal_moves
@@ -102,15 +111,33 @@ def check_choice(view: Any, legal_moves: Sequence[Move], rng: random.Random) -> 
             f"legal_moves must be a sequence of moves, not {type(legal_moves).__name__}"
         )
     seat = view.seat
-    if seat is None or view.to_act != seat:
-        whose = "a spectator's" if seat is None else f"seat {seat}'s"
+    if view.to_act is None:
         raise AgentError(
-            f"the view is {whose}, but the seat to act is {view.to_act}: an agent chooses only "
-            "for the seat to act"
+            f"the {type(view).__name__} given has no seat to act (phase {view.phase}): an agent "
+            "is asked to choose only when a seat is to act"
+        )
+    if seat is None:
+        raise AgentError(
+            f"the view is a spectator's (seat None), but an agent chooses for the seat to act, "
+            f"seat {view.to_act}: it expects parlour.agent_view(state, {view.to_act}, rng)"
+        )
+    if view.to_act != seat:
+        raise AgentError(
+            f"the view is seat {seat}'s, but the seat to act is {view.to_act}: an agent chooses "
+            f"only for the seat to act and expects parlour.agent_view(state, {view.to_act}, rng)"
         )
     if len(legal_moves) == 0:
         raise AgentError(f"there is no legal move to choose from for seat {seat}")
     return seat
+
+
+def _is_state(value: object) -> bool:
+    """Whether ``value`` is a state of a registered game."""
+    try:
+        game_of(value)
+    except TypeError:
+        return False
+    return True
 
 
 def check_agents(agents: Any) -> tuple[Agent, ...]:
@@ -128,13 +155,15 @@ def check_agents(agents: Any) -> tuple[Agent, ...]:
 
 
 def sampled_state(view: Any) -> Any:
-    """The determinization a view carries (its ``sampled`` state); a plain `TypeError` for a
-    view that has none, such as one from `parlour.view` rather than `parlour.agent_view`."""
+    """The determinization a view carries (its ``sampled`` state); an `AgentError` for a view
+    that has none, a plain view from `parlour.view` rather than `parlour.agent_view` (the
+    search and heuristic agents play from that state)."""
     sampled = getattr(view, "sampled", None)
     if sampled is None:
-        raise TypeError(
-            f"{type(view).__name__} has no sampled state: give agents the view from "
-            "parlour.agent_view(state, seat, rng), as play_match does"
+        raise AgentError(
+            f"the {type(view).__name__} given is a plain view, with no sampled state: this "
+            "agent expects the view from parlour.agent_view(state, seat, rng), as play_match "
+            "gives it"
         )
     return sampled
 

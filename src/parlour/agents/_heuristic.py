@@ -56,10 +56,11 @@ class HeuristicAgent(Agent):
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The rules-of-thumb move for ``view.seat``, one of ``legal_moves``.
 
-        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
-        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
-        sequence or an ``rng`` that is not a `random.Random`, or a view without a ``sampled``
-        state (from `parlour.view` rather than `parlour.agent_view`).
+        Raises: `AgentError` for a state instead of a view, a spectator's view, a view of a
+        seat that is not to act, no legal move (see `check_choice`), or a plain view without a
+        ``sampled`` state (from `parlour.view` rather than `parlour.agent_view`); `TypeError`
+        for a ``view`` that is neither a view nor a state, ``legal_moves`` that are not a
+        sequence or an ``rng`` that is not a `random.Random`.
 
         >>> import parlour, random
         >>> from parlour.agents import HeuristicAgent

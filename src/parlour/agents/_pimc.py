@@ -49,10 +49,11 @@ class PIMCAgent(Agent):
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The move for ``view.seat``: PIMC's card in a late card play, else the fallback's.
 
-        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
-        `TypeError` for a ``view`` that is not a `parlour.View` with a ``sampled`` state (from
-        `parlour.agent_view`), ``legal_moves`` that are not a sequence or an ``rng`` that is not
-        a `random.Random`.
+        Raises: `AgentError` for a state instead of a view, a spectator's view, a view of a
+        seat that is not to act, no legal move (see `check_choice`), or a plain view without a
+        ``sampled`` state (from `parlour.view` rather than `parlour.agent_view`); `TypeError`
+        for a ``view`` that is neither a view nor a state, ``legal_moves`` that are not a
+        sequence or an ``rng`` that is not a `random.Random`.
 
         >>> import parlour, random
         >>> from parlour.agents import HeuristicAgent, PIMCAgent

@@ -3,6 +3,11 @@
 The rules as implemented, every option and every violation id are in ``docs/belote.md``.
 """
 
+from parlour.belote import rules
+from parlour.belote._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.belote._game import (
     GAME,
     BeloteGame,
@@ -44,9 +49,18 @@ players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
 
+TRUMP_ORDER = rules.TRUMP_ORDER
+"""The ranks of the trump suit, highest first: J 9 A 10 K Q 8 7 (rules §3.1); the card
+table (`parlour.belote.rules.CARD_TABLE`) is built from it."""
+PLAIN_ORDER = rules.PLAIN_ORDER
+"""The ranks of the other suits, highest first: A 10 K Q J 9 8 7 (rules §3.1); the card
+table is built from it."""
+
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "PLAIN_ORDER",
+    "TRUMP_ORDER",
     "BeloteGame",
     "BeloteState",
     "BeloteView",
@@ -57,6 +71,8 @@ __all__ = [
     "Play",
     "Take",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

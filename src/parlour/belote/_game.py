@@ -36,6 +36,7 @@ from parlour.belote.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
     DECK,
+    NAME,
     PLAYERS,
     TEAMS,
     cards_in,
@@ -64,7 +65,7 @@ _plays = moves_by_mask(PLAYS)
 class BeloteGame(TrickGame):
     """The rules of Belote behind the `parlour.engine.Game` protocol."""
 
-    name = "belote"
+    name = NAME
     players = PLAYERS
     deck = DECK
     state_type = BeloteState

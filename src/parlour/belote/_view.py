@@ -31,9 +31,9 @@ from parlour.belote._state import (
     Table,
     belote_holder_of,
 )
-from parlour.belote.rules import DECK, KING_QUEEN_OF, PLAYERS, TEAMS, cards_in
+from parlour.belote.rules import CARD_TABLE, DECK, KING_QUEEN_OF, NAME, PLAYERS, TEAMS, cards_in
 from parlour.engine import View, legal_moves
-from parlour.tricks import excluded_by_play
+from parlour.tricks import NO_TRUMP, CardTable, TrickView, excluded_by_play
 
 __all__ = ["PHASE_NAMES", "BeloteView", "resample_hidden", "sample_state", "view"]
 
@@ -48,9 +48,10 @@ PHASE_NAMES = {
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class BeloteView(View):
+class BeloteView(View, TrickView):
     """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields, then
-    Belote's own.
+    Belote's own, and the trick helpers of `parlour.tricks.TrickView` (``led_suit``,
+    ``trick_winner``, ``partner_winning``).
 
     ``bids`` lists this deal's bidding as (seat, move text); ``trick`` and ``last_trick`` list
     (seat, card) in playing order; ``belote_announced`` is the seat that has announced belote.
@@ -68,6 +69,10 @@ class BeloteView(View):
     belote_announced: int | None
     held: int
     deals: tuple[DealResult, ...]
+
+    def trick_ranking(self) -> tuple[CardTable, int]:
+        """Belote's card table under the deal's trump (`parlour.tricks.TrickView`)."""
+        return CARD_TABLE, NO_TRUMP if self.trump is None else int(self.trump)
 
 
 def _bids(state: BeloteState) -> tuple[tuple[int, str], ...]:
@@ -105,6 +110,8 @@ def view(state: BeloteState, seat: int | None) -> BeloteView:
         )
     trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return BeloteView(
+        game=NAME,
+        options=state.table.options,
         seat=seat,
         phase=PHASE_NAMES[phase],
         to_act=to_act,

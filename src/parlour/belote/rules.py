@@ -33,6 +33,8 @@ from parlour.tricks import (
 from parlour.tricks import KING_QUEEN_OF as KING_QUEEN_OF  # the belote pair of each suit
 from parlour.tricks import LAST_TRICK_BONUS as LAST_TRICK_BONUS  # the dix de der
 
+NAME = "belote"
+"""The game's registered name (``parlour.new_game("belote")``, a view's ``game``)."""
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 4
 TEAMS = partnership_teams(PLAYERS)

@@ -5,6 +5,11 @@ The rules as implemented, the meld table, the reuse rules, every option and ever
 are in ``docs/bezique.md``.
 """
 
+from parlour.bezique import rules
+from parlour.bezique._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.bezique._game import (
     GAME,
     BeziqueGame,
@@ -51,9 +56,15 @@ players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
 
+RANK_ORDERS = rules.RANK_ORDERS
+"""The ranks of every suit, trumps included, highest first, by the ``rank_order`` option:
+A 10 K Q J 9 8 7 (``"A-10-K"``, the default) or A K Q J 10 9 8 7 (``"seed_A-K-Q-J-10"``);
+the card tables (`parlour.bezique.rules.CARD_TABLES`) are built from them."""
+
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "RANK_ORDERS",
     "BeziqueGame",
     "BeziqueState",
     "BeziqueView",
@@ -67,6 +78,8 @@ __all__ = [
     "Play",
     "Show",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

@@ -42,6 +42,7 @@ from parlour.bezique.rules import (
     DEAL_LAYOUT,
     DECK,
     FACES,
+    NAME,
     PLAYERS,
     TEAMS,
     cards_in,
@@ -82,7 +83,7 @@ def _plays(mask: int) -> tuple[Play, ...]:
 class BeziqueGame(TrickGame):
     """The rules of two-handed Bezique behind the `parlour.engine.Game` protocol."""
 
-    name = "bezique"
+    name = NAME
     players = PLAYERS
     deck = DECK
     state_type = BeziqueState

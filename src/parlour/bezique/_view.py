@@ -36,9 +36,11 @@ from parlour.bezique._state import (
     deal_tricks,
 )
 from parlour.bezique.rules import (
+    CARD_TABLES,
     DECK,
     FACES,
     MELD_TABLE,
+    NAME,
     PLAYERS,
     SEVENS_OF,
     STOCK_SIZE,
@@ -51,7 +53,7 @@ from parlour.engine import (
     View,
     legal_moves,
 )
-from parlour.tricks import excluded_by_play
+from parlour.tricks import NO_TRUMP, CardTable, TrickView, excluded_by_play
 
 __all__ = [
     "PHASE_NAMES",
@@ -87,9 +89,10 @@ class TableCard(JsonRecord):
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class BeziqueView(View):
+class BeziqueView(View, TrickView):
     """One seat's view of a Bezique state (``seat=None``: a spectator, who sees no hand): the
-    `View` fields, then Bezique's own.
+    `View` fields, then Bezique's own, and the trick helpers of `parlour.tricks.TrickView`
+    (``led_suit``, ``trick_winner``; ``partner_winning`` is never true: no one has a partner).
 
     * ``hand``: the seat's own hand cards (melds on the table are in ``tables``);
       ``tables``: each seat's melded cards; ``known``: for each seat, the cards of its hand the
@@ -124,6 +127,12 @@ class BeziqueView(View):
     awards: tuple[ScoreEvent, ...]
     deals: tuple[DealResult, ...]
 
+    def trick_ranking(self) -> tuple[CardTable, int]:
+        """The card table of the match's ``rank_order`` under the deal's trump
+        (`parlour.tricks.TrickView`)."""
+        table = CARD_TABLES[self.options.rank_order]
+        return table, NO_TRUMP if self.trump is None else int(self.trump)
+
 
 def _table_cards(state: BeziqueState, mask: int) -> tuple[TableCard, ...]:
     """The melded cards of ``mask`` with their meld history, by face (copies never show)."""
@@ -155,6 +164,8 @@ def view(state: BeziqueState, seat: int | None) -> BeziqueView:
     played = _faces_played(state) if in_deal else ()
     completed = len(state.played)  # the cards of the completed tricks, the last trick's last
     return BeziqueView(
+        game=NAME,
+        options=state.table.options,
         seat=seat,
         phase=PHASE_NAMES[phase],
         to_act=to_act,

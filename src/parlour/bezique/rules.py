@@ -29,6 +29,8 @@ from parlour.engine import (
 )
 from parlour.tricks import CardTable, Condition, Demand, Obligation, TrickRules
 
+NAME = "bezique"
+"""The game's registered name (``parlour.new_game("bezique")``, a view's ``game``)."""
 DECK: tuple[Card, ...] = PIQUET_DECK + PIQUET_DECK
 """The deck in canonical order: the whole first pack, then the second."""
 PLAYERS = 2

@@ -26,7 +26,7 @@ from parlour.burraco._position import CODEC
 from parlour.burraco._scoring import match_winner
 from parlour.burraco._state import BurracoState, HandResult, Phase, Table
 from parlour.burraco._transitions import apply_unchecked
-from parlour.burraco.rules import DEAL_LAYOUTS, HAND_PACKETS, deal_fields
+from parlour.burraco.rules import DEAL_LAYOUTS, HAND_PACKETS, NAME, deal_fields
 from parlour.engine import (
     CHANCE,
     Chance,
@@ -44,7 +44,7 @@ __all__ = ["GAME", "BurracoGame"]
 class BurracoGame:
     """The rules of Burraco behind the `parlour.engine.Game` protocol."""
 
-    name = "burraco"
+    name = NAME
     player_counts = (4, 2)
     deck = DECK
     state_type = BurracoState

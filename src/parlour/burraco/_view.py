@@ -20,7 +20,7 @@ from parlour.burraco._faces import size as hand_size
 from parlour.burraco._legal import TEAM_OF, TEAMS
 from parlour.burraco._meld_tables import Meld
 from parlour.burraco._state import BurracoState, HandResult, Phase
-from parlour.burraco.rules import POZZETTO_SIZE
+from parlour.burraco.rules import NAME, POZZETTO_SIZE
 from parlour.engine import View, legal_moves
 
 __all__ = ["BurracoView", "MeldView", "resample_hidden", "view"]
@@ -61,6 +61,10 @@ class BurracoView(View):
     the seat lays down or discards that face); ``pozzetto_of_team`` is the pozzetto each team
     took (1 the top one, 2 the other, 0 none);
     ``no_discard`` is the card that may not be discarded this turn (a one-card pile just taken).
+
+    For bots: ``discard_top`` (the pile's top card), ``team_melds`` and ``opponent_melds``
+    (the melds of the viewer's team and of the other team or teams' in ``teams`` order; both
+    empty in a spectator's view).
     """
 
     _deal_results_field: ClassVar[str] = "results"
@@ -78,6 +82,35 @@ class BurracoView(View):
     last_turn: bool
     results: tuple[HandResult, ...]
 
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile (what ``draw discard`` takes first); ``None`` while
+        the pile is empty."""
+        return self.discard[0] if self.discard else None
+
+    @property
+    def team_melds(self) -> tuple[MeldView, ...]:
+        """The melds of the viewer's team, in the order laid (``add n`` names the n-th); empty
+        in a spectator's view."""
+        if self.seat is None:
+            return ()
+        return next(
+            melds for team, melds in zip(self.teams, self.melds, strict=True) if self.seat in team
+        )
+
+    @property
+    def opponent_melds(self) -> tuple[MeldView, ...]:
+        """The melds of the teams the viewer is not on, team after team in ``teams`` order;
+        empty in a spectator's view."""
+        if self.seat is None:
+            return ()
+        return tuple(
+            meld
+            for team, melds in zip(self.teams, self.melds, strict=True)
+            if self.seat not in team
+            for meld in melds
+        )
+
 
 
 def view(state: BurracoState, seat: int | None) -> BurracoView:
@@ -92,6 +125,8 @@ def view(state: BurracoState, seat: int | None) -> BurracoView:
     turn = state.turn
     to_act = state.to_act if in_play else None
     return BurracoView(
+        game=NAME,
+        options=state.table.options,
         seat=seat,
         phase=state.phase.value,
         to_act=to_act,

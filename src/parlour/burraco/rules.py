@@ -25,6 +25,7 @@ __all__ = [
     "DEAL_LAYOUTS",
     "HAND_PACKETS",
     "HAND_SIZE",
+    "NAME",
     "NO_POZZETTO_PENALTY",
     "PLAYER_COUNTS",
     "POZZETTI",
@@ -35,6 +36,9 @@ __all__ = [
     "ScoreReasons",
     "deal_fields",
 ]
+
+NAME = "burraco"
+"""The game's registered name (``parlour.new_game("burraco")``, a view's ``game``)."""
 
 HAND_SIZE = 11
 """Cards dealt to each player."""

@@ -4,6 +4,11 @@ of contracts from 80 to 160 and capot, coinche and surcoinche, classic Belote's 
 The rules as implemented, every option and every violation id are in ``docs/coinche.md``.
 """
 
+from parlour.coinche import rules
+from parlour.coinche._card_values import (
+    card_points,
+    card_strength,
+)
 from parlour.coinche._game import (
     GAME,
     CoincheGame,
@@ -49,9 +54,18 @@ players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
 
+TRUMP_ORDER = rules.TRUMP_ORDER
+"""The ranks of the trump suit, highest first: J 9 A 10 K Q 8 7, classic Belote's (rules
+C.1); every suit ranks so in Tout-Atout. The card table is built from it."""
+PLAIN_ORDER = rules.PLAIN_ORDER
+"""The ranks of the other suits, highest first: A 10 K Q J 9 8 7, classic Belote's (rules
+C.1); every suit ranks so in Sans-Atout. The card table is built from it."""
+
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "PLAIN_ORDER",
+    "TRUMP_ORDER",
     "Bid",
     "Coinche",
     "CoincheGame",
@@ -64,6 +78,8 @@ __all__ = [
     "Play",
     "Surcoinche",
     "apply",
+    "card_points",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

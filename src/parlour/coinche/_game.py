@@ -24,6 +24,7 @@ from parlour.coinche.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
     DECK,
+    NAME,
     PLAYERS,
     TEAMS,
     cards_in,
@@ -43,7 +44,7 @@ __all__ = ["GAME", "CoincheGame"]
 class CoincheGame(TrickGame):
     """The rules of Coinche behind the `parlour.engine.Game` protocol."""
 
-    name = "coinche"
+    name = NAME
     players = PLAYERS
     deck = DECK
     state_type = CoincheState

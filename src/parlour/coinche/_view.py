@@ -18,12 +18,16 @@ from parlour.base import (
     deal_hidden,
 )
 from parlour.coinche._announcements import shown_melds
+from parlour.coinche._card_values import denomination_index
 from parlour.coinche._cardplay import evaluator_for, finished_tricks
+from parlour.coinche._moves import BIDS
 from parlour.coinche._state import CoincheState, DealResult, Phase
 from parlour.coinche.rules import (
+    CARD_TABLE,
     DECK,
     DENOMINATIONS,
     KING_QUEEN_OF,
+    NAME,
     PLAYERS,
     TEAMS,
     belote_suits,
@@ -31,7 +35,7 @@ from parlour.coinche.rules import (
     trick_trump,
 )
 from parlour.engine import View
-from parlour.tricks import excluded_by_play
+from parlour.tricks import NO_TRUMP, CardTable, TrickView, excluded_by_play
 
 __all__ = [
     "PHASE_NAMES",
@@ -54,9 +58,10 @@ PHASE_NAMES = {
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class CoincheView(View):
+class CoincheView(View, TrickView):
     """One seat's view (``seat=None``: a spectator, who sees no hand): the `View` fields, then
-    Coinche's own.
+    Coinche's own, and the trick helpers of `parlour.tricks.TrickView` (``led_suit``,
+    ``trick_winner``, ``partner_winning``) with ``denomination``, the contract's.
 
     ``auction`` lists this deal's auction as (seat, move text); ``contract`` is the standing
     bid's text (``"bid 90 H"``, ``None`` before the first bid), ``bidder`` its seat and
@@ -78,6 +83,27 @@ class CoincheView(View):
     belotes: tuple[tuple[int, str], ...]
     announcements: tuple[tuple[int, str, int, tuple[Card, ...]], ...]
     deals: tuple[DealResult, ...]
+
+    @property
+    def denomination(self) -> str | None:
+        """The standing contract's denomination as written in it (``S H D C SA TA``), what
+        `parlour.coinche.card_points` and ``card_strength`` take; ``None`` with no contract."""
+        if self.contract is None:
+            return None
+        return DENOMINATIONS[_BID_BY_TEXT[self.contract].denomination]
+
+    def trick_ranking(self) -> tuple[CardTable, int]:
+        """Belote's card table under the trick's own trump (`trick_trump`: the contract's suit,
+        none in SA, the suit led in TA), for `parlour.tricks.TrickView`."""
+        denomination = self.denomination
+        if denomination is None:  # no trick is played without a contract
+            return CARD_TABLE, NO_TRUMP
+        led = CARD_TABLE.index_of[self.trick[0][1]]
+        return CARD_TABLE, trick_trump(denomination_index(denomination), led)
+
+
+_BID_BY_TEXT = {str(bid): bid for bid in BIDS.values()}
+"""Every bid by its text (a view's ``contract``)."""
 
 
 def _in_deal(state: CoincheState) -> bool:
@@ -140,6 +166,8 @@ def view(state: CoincheState, seat: int | None) -> CoincheView:
     if in_deal and state.bid_value:
         contract = next(str(move) for _, move in reversed(state.auction) if str(move)[:3] == "bid")
     return CoincheView(
+        game=NAME,
+        options=state.table.options,
         seat=seat,
         phase=PHASE_NAMES[state.phase],
         to_act=to_act,

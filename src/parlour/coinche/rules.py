@@ -32,6 +32,8 @@ from parlour.engine import (
 from parlour.tricks import (
     BELOTE_CARD_TABLE,
     BELOTE_PAIR_POINTS,
+    BELOTE_PLAIN_ORDER,
+    BELOTE_TRUMP_ORDER,
     KING_QUEEN_OF,
     LAST_TRICK_BONUS,
     NO_TRUMP,
@@ -55,11 +57,14 @@ __all__ = [
     "GENERALE",
     "KING_QUEEN_OF",
     "LAST_TRICK_BONUS",
+    "NAME",
+    "PLAIN_ORDER",
     "PLAYERS",
     "SA",
     "SCORE_REASONS",
     "TA",
     "TEAMS",
+    "TRUMP_ORDER",
     "ScoreReasons",
     "belote_suits",
     "card_index",
@@ -69,6 +74,8 @@ __all__ = [
     "trick_trump",
 ]
 
+NAME = "coinche"
+"""The game's registered name (``parlour.new_game("coinche")``, a view's ``game``)."""
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 4
 TEAMS = partnership_teams(PLAYERS)
@@ -77,6 +84,12 @@ TRICKS_PER_DEAL = 8
 CARDS_PER_HAND = 8
 CARD_TABLE = BELOTE_CARD_TABLE
 """Classic Belote's ranks under each trump (`parlour.tricks`), read with `trick_trump`."""
+TRUMP_ORDER = BELOTE_TRUMP_ORDER
+"""The ranks of the trump suit, highest first (classic Belote's, rules C.1): J 9 A 10 K Q 8 7;
+every suit ranks so in Tout-Atout. `CARD_TABLE` is built from it."""
+PLAIN_ORDER = BELOTE_PLAIN_ORDER
+"""The ranks of the other suits, highest first (classic Belote's, rules C.1): A 10 K Q J 9 8 7;
+every suit ranks so in Sans-Atout. `CARD_TABLE` is built from it."""
 BELOTE_POINTS = BELOTE_PAIR_POINTS
 ANNOUNCEMENT_WORDS: tuple[str, str] = ("belote", "rebelote")
 """What the holder of a belote pair says on playing the first of the two, and the second."""

@@ -4,6 +4,10 @@ five tricks to the point or the vole.
 The rules as implemented, every option and every violation id are in ``docs/ecarte.md``.
 """
 
+from parlour.ecarte import rules
+from parlour.ecarte._card_values import (
+    card_strength,
+)
 from parlour.ecarte._game import (
     GAME,
     EcarteGame,
@@ -50,9 +54,14 @@ players = FUNCTIONS.players
 teams = FUNCTIONS.teams
 options = FUNCTIONS.options
 
+RANK_ORDER = rules.RANK_ORDER
+"""The ranks of every suit, trumps included, highest first: K Q J A 10 9 8 7 (rules §2.1);
+the card table (`parlour.ecarte.rules.CARD_TABLE`) is built from it."""
+
 __all__ = [
     "FUNCTIONS",
     "GAME",
+    "RANK_ORDER",
     "Accept",
     "DealResult",
     "Discard",
@@ -68,6 +77,7 @@ __all__ = [
     "Refuse",
     "Table",
     "apply",
+    "card_strength",
     "check",
     "current_player",
     "deal_results",

@@ -37,6 +37,7 @@ from parlour.ecarte.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
     DECK,
+    NAME,
     PLAYERS,
     TEAMS,
     cards_in,
@@ -61,7 +62,7 @@ _OVER = Phase.OVER
 class EcarteGame(TrickGame):
     """The rules of Écarté behind the `parlour.engine.Game` protocol."""
 
-    name = "ecarte"
+    name = NAME
     players = PLAYERS
     deck = DECK
     state_type = EcarteState

@@ -24,10 +24,22 @@ from parlour.ecarte._state import (
     EcarteState,
     Phase,
 )
-from parlour.ecarte.rules import DECK, KING_BIT, PLAYERS, TEAMS, ScoreReasons, cards_in
+from parlour.ecarte.rules import (
+    CARD_TABLE,
+    DECK,
+    KING_BIT,
+    NAME,
+    PLAYERS,
+    TEAMS,
+    ScoreReasons,
+    cards_in,
+)
 from parlour.engine import View, legal_moves
 from parlour.tricks import (
+    NO_TRUMP,
+    CardTable,
     PlayedTrick,
+    TrickView,
     excluded_by_play,
 )
 
@@ -35,9 +47,10 @@ __all__ = ["EcarteView", "resample_hidden", "sample_state", "view"]
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class EcarteView(View):
+class EcarteView(View, TrickView):
     """One seat's view (``seat=None``: a spectator, who sees no hand and no discard): the `View`
-    fields, then Écarté's own.
+    fields, then Écarté's own, and the trick helpers of `parlour.tricks.TrickView`
+    (``led_suit``, ``trick_winner``; ``partner_winning`` is never true: no one has a partner).
 
     ``proposals`` lists this deal's proposals and answers as (seat, ``"propose"`` /
     ``"accept"`` / ``"refuse"``); ``exchanges`` the cards exchanged by the non-dealer and the
@@ -61,6 +74,10 @@ class EcarteView(View):
     last_trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
     deals: tuple[DealResult, ...]
+
+    def trick_ranking(self) -> tuple[CardTable, int]:
+        """Écarté's card table under the deal's trump (`parlour.tricks.TrickView`)."""
+        return CARD_TABLE, NO_TRUMP if self.trump is None else int(self.trump)
 
 
 def proposal_history(state: EcarteState) -> tuple[tuple[int, str], ...]:
@@ -95,6 +112,8 @@ def view(state: EcarteState, seat: int | None) -> EcarteView:
     own = in_deal and seat is not None
     trick = tuple(((leader + i) % PLAYERS, DECK[card]) for i, card in enumerate(state.trick))
     return EcarteView(
+        game=NAME,
+        options=state.table.options,
         seat=seat,
         phase=PHASE_NAMES[phase],
         to_act=to_act,

@@ -35,6 +35,7 @@ __all__ = [
     "KING_BIT",
     "KING_POINTS",
     "MAX_DISCARD",
+    "NAME",
     "PLAYERS",
     "PLAY_RULES",
     "RANK_ORDER",
@@ -49,6 +50,8 @@ __all__ = [
     "trick_outcome",
 ]
 
+NAME = "ecarte"
+"""The game's registered name (``parlour.new_game("ecarte")``, a view's ``game``)."""
 DECK: tuple[Card, ...] = PIQUET_DECK
 PLAYERS = 2
 TEAMS = partnership_teams(PLAYERS)

@@ -37,6 +37,7 @@ from parlour.base import (
     OptionCheck,
     OptionsError,
     Suit,
+    to_json,
 )
 from parlour.engine._game import View, get_game
 from parlour.engine._moves import Move
@@ -142,6 +143,7 @@ _SCALARS: dict[Any, dict[str, Any]] = {
     type(None): {"type": "null"},
     Card: _CARD,
     Suit: _SUIT,
+    Any: {},
 }
 
 
@@ -191,12 +193,42 @@ def _object_schema(record: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _option_schema(spec: OptionSpec) -> dict[str, Any]:
+    """The schema of one option's JSON value, from its spec (`option_specs`)."""
+    if spec.type == "string_list":
+        return {"type": "array", "items": {"enum": list(spec.allowed or ())}}
+    if spec.allowed is not None:
+        return {"enum": [to_json(value) for value in spec.allowed]}
+    number: dict[str, Any] = {"type": "integer"}
+    if spec.minimum is not None:
+        number["minimum"] = spec.minimum
+    if spec.maximum is not None:
+        number["maximum"] = spec.maximum
+    value = {"type": "array", "items": number} if spec.type == "integer_list" else number
+    return {"anyOf": [value, {"type": "null"}]} if spec.nullable else value
+
+
+def _options_schema(game_name: str) -> dict[str, Any]:
+    """The schema of the game's options as a view's ``options`` writes them: every option, in
+    declaration order, all required, each by its spec."""
+    specs = option_specs(game_name)
+    return {
+        "type": "object",
+        "properties": {spec.name: _option_schema(spec) for spec in specs},
+        "required": [spec.name for spec in specs],
+        "additionalProperties": False,
+    }
+
+
 def build_view_schema(game_name: str) -> dict[str, Any]:
     """The JSON Schema of the game's ``view(...).to_dict()``, built from its view record."""
     game = get_game(game_name)
     record = game.view_type
     defs: dict[str, Any] = {}
     body = _object_schema(record, defs)
+    body["properties"]["game"] = {"enum": [game_name]}
+    body["properties"]["options"] = {"$ref": "#/$defs/Options"}
+    defs["Options"] = _options_schema(game_name)
     body["properties"]["phase"] = {"enum": list(game.view_phases)}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

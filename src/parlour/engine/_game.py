@@ -14,6 +14,9 @@ The one view shape: the fields every game's view has, and its JSON form.
 ``BurracoView`` extend it). A generic front-end or bot reads the base fields and never needs to
 know the game:
 
+* ``game``: the registered name of the game (``"belote"``, …); ``options``: the match's
+  options record (the game's ``Options``; in ``to_dict`` the dict of every option, as positions
+  and logs write them, and ``from_dict`` reads it back through the game's option checks).
 * ``seat``: the viewer (``None``: a spectator); ``phase``: the game's phase name;
   ``to_act``: the seat to act (``None`` between deals and once the match is over);
   ``dealer``.
@@ -97,6 +100,8 @@ class View:
     """What one seat may see of a state: the fields every game's view has (see the module
     docstring); each game's view adds its own."""
 
+    game: str
+    options: Any
     seat: int | None
     phase: str
     to_act: int | None
@@ -152,8 +157,8 @@ class View:
     def from_dict(cls: type[ViewT], data: object) -> ViewT:
         """The view whose `to_dict` is ``data``; `PositionError` naming the key at fault for a
         missing or unknown key or a value of the wrong type (its moves are read with the
-        game's move parser)."""
-        return read_view(cls, data, game_of_view_type(cls).parse_move)
+        game's move parser, its ``options`` by the game's option checks)."""
+        return read_view(cls, data, game_of_view_type(cls))
 
     def __copy__(self) -> View:
         return self

@@ -31,12 +31,12 @@ MAX_LIST_ITEMS = 100_000
 RecordT = TypeVar("RecordT")
 
 
-def read_view(
-    record: type[RecordT], data: object, parse_move: Callable[[Any, str], Move]
-) -> RecordT:
-    """The view of type ``record`` (a game's view type) whose ``to_dict`` is ``data``: every
-    field read by its declared type, the ``legal_moves`` texts by ``parse_move`` (the game's
-    parser, given ``None`` for the state); `PositionError` naming the key at fault."""
+def read_view(record: type[RecordT], data: object, game: Any) -> RecordT:
+    """The view of type ``record`` (the view type of ``game``, a registered game object) whose
+    ``to_dict`` is ``data``: ``game`` must be the game's name, ``options`` an object of every
+    option that the game's ``make_options`` accepts (its option checks), every other field read
+    by its declared type and the ``legal_moves`` texts by the game's move parser (given ``None``
+    for the state); `PositionError` naming the key at fault."""
     reader = PositionReader.root(data)
     fields = [field for field in attrs.fields(record) if field.name != "sampled"]  # type: ignore[arg-type]
     keys = ["legal_moves" if field.name == "moves" else field.name for field in fields]
@@ -51,10 +51,19 @@ def read_view(
                 if not isinstance(text, str) or text.split()[:1] == ["deal"]:
                     raise PositionError(f"must be a seat's move text, not {describe(text)}", path)
                 try:
-                    moves.append(parse_move(None, text))
+                    moves.append(game.parse_move(None, text))
                 except NotationError as error:
                     raise PositionError(error.message, path) from error
             arguments["moves"] = tuple(moves)
+        elif field.name == "game":
+            arguments["game"] = reader.choice("game", (game.name,))
+        elif field.name == "options":
+            given = reader.child("options")
+            given.expect_keys([option.name for option in attrs.fields(game.options_type)])
+            try:
+                arguments["options"] = game.make_options(given.data)
+            except ParlourError as error:
+                raise reader.fail(error.message, "options") from error
         else:
             arguments[field.name] = _decode(
                 hints[field.name], reader.data[field.name], reader.where(field.name)

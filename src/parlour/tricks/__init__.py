@@ -1,6 +1,7 @@
 """The trick-game machinery that Belote, Bezique and Écarté share: rank tables and the trick
 winner, the evaluator of obligation records, the trick-game skeleton (`TrickGame`) with its
-play verdicts, what a card played reveals about a hand, the trick zones of a seat's screen, and
+play verdicts, what a card played reveals about a hand, the trick zones of a seat's screen, the
+trick helpers of a view (`TrickView`: the suit led, the trick's winner, a partner winning), and
 the card play of the Belote family (classic Belote and Coinche: rank orders, card points, the
 belote pair, the §3.4 clauses and the §3.8 announcements).
 """
@@ -69,6 +70,11 @@ from parlour.tricks._solver import (
     solve,
     taken_by,
 )
+from parlour.tricks._trick_view import (
+    TrickView,
+    card_strength_in,
+    trump_index,
+)
 
 __all__ = [
     "BELOTE_CARD_TABLE",
@@ -103,8 +109,10 @@ __all__ = [
     "TrickGame",
     "TrickRules",
     "TrickScoring",
+    "TrickView",
     "belote_clauses",
     "broken_obligation",
+    "card_strength_in",
     "excluded_by_play",
     "hand_melds",
     "keyword_parser",
@@ -121,4 +129,5 @@ __all__ = [
     "taken_by",
     "trick_zones",
     "trump_contract_points",
+    "trump_index",
 ]

@@ -20,6 +20,7 @@ import attrs
 
 from parlour.base import (
     Card,
+    NotationError,
     Rank,
     Suit,
     Teams,
@@ -133,6 +134,13 @@ class CardTable:
     )  # fmt: skip
     """Under each trump, per card: the cards that would win the trick from it while it is the
     card winning (higher cards of its suit, and every trump if it is not one)."""
+    index_of: dict[Card, int] = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(
+            lambda table: {card: table.cards.index(card) for card in table.cards}, takes_self=True
+        ),
+    )  # fmt: skip
+    """Each card face's index in ``cards`` (its first copy's, in a deck with two of each)."""
 
     @classmethod
     def build(
@@ -170,6 +178,20 @@ class CardTable:
             power=tuple(power_by_trump),
             beaten_by=tuple(beaten_by_trump),
         )
+
+    def index(self, card: object, deck_name: str) -> int:
+        """The index of ``card`` (a `Card`) in ``cards``: a `TypeError` for anything that is not
+        a `Card`, a `NotationError` for a card of no copy in the deck (``deck_name`` says whose,
+        in the message)."""
+        if not isinstance(card, Card):
+            raise TypeError(
+                f"a card must be a parlour Card (parlour.parse_card reads one), "
+                f"not {type(card).__name__}"
+            )
+        index = self.index_of.get(card)
+        if index is None:
+            raise NotationError(f"{card.text} is not a card of the {deck_name} deck")
+        return index
 
     def winning_index(self, trump: int, trick: Sequence[int]) -> int:
         """The position in ``trick`` of the card that wins it so far.
