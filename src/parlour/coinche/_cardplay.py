@@ -15,7 +15,7 @@ from parlour.coinche.rules import (
     SA,
     SA_EVALUATOR,
     TA_EVALUATOR,
-    trick_trump,
+    TRICK_TRUMPS,
 )
 from parlour.tricks import TrickEvaluator
 
@@ -28,30 +28,38 @@ __all__ = [
     "winning_card_after",
 ]
 
+_TAKES_FROM = CARD_TABLE.takes_from
+
 FinishedTrick = tuple[int, tuple[int, ...], int]
 """A finished trick as (leader, its four cards in playing order, winner)."""
 
 
+_EVALUATORS: dict[tuple[str, bool], tuple[TrickEvaluator, ...]] = {
+    key: (*(evaluator,) * 4, SA_EVALUATOR, TA_EVALUATOR)
+    for key, evaluator in COLOUR_EVALUATORS.items()
+}
+"""The evaluator of each denomination (S H D C, SA, TA), by the options' (``partner_winning``,
+``must_undertrump``): a colour contract's under those options, the SA and TA ones."""
+
+
 def evaluator_for(options: Options, denomination: int) -> TrickEvaluator:
     """The evaluator of the duties of a contract in ``denomination`` under ``options``."""
-    if denomination < 4:
-        return COLOUR_EVALUATORS[(options.partner_winning, options.must_undertrump)]
-    return SA_EVALUATOR if denomination == SA else TA_EVALUATOR
+    return _EVALUATORS[(options.partner_winning, options.must_undertrump)][denomination]
 
 
 def trick_winner(denomination: int, leader: int, trick: tuple[int, ...]) -> int:
     """The seat whose card wins ``trick`` (so far), led by ``leader``."""
-    position = CARD_TABLE.winning_index(trick_trump(denomination, trick[0]), trick)
+    position = CARD_TABLE.winning_index(TRICK_TRUMPS[denomination][trick[0]], trick)
     return (leader + position) % PLAYERS
 
 
 def winning_card_after(denomination: int, trick: tuple[int, ...], winning: int, card: int) -> int:
     """The card winning ``trick`` once ``card`` is played to it, ``winning`` the card that won
     it before (-1: ``card`` leads): the rule of `trick_winner`, read from
-    `parlour.tricks.CardTable.takes_from` under the trick's trump."""
+    `parlour.tricks.CardTable.takes_from` under the trick's trump (`TRICK_TRUMPS`)."""
     if winning < 0:
         return card
-    takes = CARD_TABLE.takes_from[trick_trump(denomination, trick[0])][winning]
+    takes = _TAKES_FROM[TRICK_TRUMPS[denomination][trick[0]]][winning]
     return card if takes >> card & 1 else winning
 
 
@@ -63,8 +71,10 @@ def legal_cards(
     ``winning`` wins so far (played by the partner: ``partner_winning``)."""
     if not trick:
         return hand
-    return evaluator_for(options, denomination).following(
-        trick_trump(denomination, trick[0]), hand, trick[0], winning, partner_winning
+    led = trick[0]
+    evaluator = _EVALUATORS[(options.partner_winning, options.must_undertrump)][denomination]
+    return evaluator.following(
+        TRICK_TRUMPS[denomination][led], hand, led, winning, partner_winning
     )
 
 
