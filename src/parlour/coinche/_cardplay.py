@@ -6,13 +6,13 @@ trick's winner, and the deal's finished tricks read back from the cards played.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from parlour.coinche._options import Options
 from parlour.coinche.rules import (
     CARD_TABLE,
     COLOUR_EVALUATORS,
     PLAYERS,
-    SA,
     SA_EVALUATOR,
     TA_EVALUATOR,
     TRICK_TRUMPS,
@@ -20,31 +20,49 @@ from parlour.coinche.rules import (
 from parlour.tricks import TrickEvaluator
 
 __all__ = [
+    "EVALUATORS",
+    "FOLLOWING",
     "FinishedTrick",
+    "Following",
     "evaluator_for",
     "finished_tricks",
-    "legal_cards",
     "trick_winner",
     "winning_card_after",
 ]
 
 _TAKES_FROM = CARD_TABLE.takes_from
 
+Following = Callable[[int, int, int, int, bool], int]
+"""`parlour.tricks.TrickEvaluator.following`: (trump, hand, card led, winning card, whether the
+partner is winning) to the cards of the hand that may be played."""
 FinishedTrick = tuple[int, tuple[int, ...], int]
 """A finished trick as (leader, its four cards in playing order, winner)."""
 
 
-_EVALUATORS: dict[tuple[str, bool], tuple[TrickEvaluator, ...]] = {
-    key: (*(evaluator,) * 4, SA_EVALUATOR, TA_EVALUATOR)
-    for key, evaluator in COLOUR_EVALUATORS.items()
+EVALUATORS: dict[str, tuple[tuple[TrickEvaluator, ...], ...]] = {
+    partner_winning: tuple(
+        (*(COLOUR_EVALUATORS[(partner_winning, undertrump)],) * 4, SA_EVALUATOR, TA_EVALUATOR)
+        for undertrump in (False, True)
+    )
+    for partner_winning in ("free", "seed_overtrump_if_trumping")
 }
-"""The evaluator of each denomination (S H D C, SA, TA), by the options' (``partner_winning``,
-``must_undertrump``): a colour contract's under those options, the SA and TA ones."""
+"""The evaluator of each denomination (S H D C, SA, TA) by the options' ``partner_winning``
+and ``must_undertrump``: ``EVALUATORS[partner_winning][must_undertrump][denomination]``, a
+colour contract's under those options, else the SA or TA one."""
+FOLLOWING: dict[str, tuple[tuple[Following, ...], ...]] = {
+    partner_winning: tuple(
+        tuple(evaluator.following for evaluator in by_denomination)
+        for by_denomination in by_undertrump
+    )
+    for partner_winning, by_undertrump in EVALUATORS.items()
+}
+"""`parlour.tricks.TrickEvaluator.following` of each evaluator of `EVALUATORS`, in the same
+places: the cards a hand may play to a trick begun, read on every card played."""
 
 
 def evaluator_for(options: Options, denomination: int) -> TrickEvaluator:
     """The evaluator of the duties of a contract in ``denomination`` under ``options``."""
-    return _EVALUATORS[(options.partner_winning, options.must_undertrump)][denomination]
+    return EVALUATORS[options.partner_winning][options.must_undertrump][denomination]
 
 
 def trick_winner(denomination: int, leader: int, trick: tuple[int, ...]) -> int:
@@ -61,21 +79,6 @@ def winning_card_after(denomination: int, trick: tuple[int, ...], winning: int, 
         return card
     takes = _TAKES_FROM[TRICK_TRUMPS[denomination][trick[0]]][winning]
     return card if takes >> card & 1 else winning
-
-
-def legal_cards(
-    options: Options, denomination: int, hand: int, trick: tuple[int, ...], winning: int,
-    partner_winning: bool,
-) -> int:  # fmt: skip
-    """The cards of ``hand`` the seat to act may play to ``trick`` (any card to lead), in which
-    ``winning`` wins so far (played by the partner: ``partner_winning``)."""
-    if not trick:
-        return hand
-    led = trick[0]
-    evaluator = _EVALUATORS[(options.partner_winning, options.must_undertrump)][denomination]
-    return evaluator.following(
-        TRICK_TRUMPS[denomination][led], hand, led, winning, partner_winning
-    )
 
 
 @functools.lru_cache(maxsize=4096)

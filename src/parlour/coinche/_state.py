@@ -19,10 +19,10 @@ import attrs
 
 from parlour.base import JsonRecord, TupleRecord, moves_by_mask, record_builder
 from parlour.coinche._auction import auction_moves
-from parlour.coinche._cardplay import legal_cards, winning_card_after
+from parlour.coinche._cardplay import FOLLOWING, winning_card_after
 from parlour.coinche._moves import PLAYS
 from parlour.coinche._options import Options
-from parlour.coinche.rules import GENERALE, PLAYERS
+from parlour.coinche.rules import GENERALE, PLAYERS, TRICK_TRUMPS
 from parlour.engine import (
     CHANCE,
     Chance,
@@ -164,7 +164,8 @@ class CoincheState(TupleRecord, _CoincheStateFields, StateJson):
 
     The rest follows from those fields: ``winning_card``, the card winning the current trick
     (-1: none; `winning_card_of`); ``legal_mask``, the cards the seat to act may play (0
-    outside the play; `parlour.coinche._cardplay.legal_cards`); ``legal``, the legal moves
+    outside the play; any card to lead, else the contract's duties:
+    `parlour.coinche._cardplay.FOLLOWING`); ``legal``, the legal moves
     (the auction's, `parlour.coinche._auction.auction_moves`, or the plays of ``legal_mask``);
     ``turn``, what `current_player` answers (`turn_of`). The constructor (and ``_replace``)
     derives them by `build_state`; the transitions, which know the winning card from the
@@ -227,14 +228,15 @@ def build_state(
     winning ``trick`` (`winning_card_of`): the one place its other fields are derived (see
     `CoincheState`), for the constructor and for every transition."""
     if phase == _PLAY:
-        hand = hands[to_act]
-        if trick:  # the partner is winning if an even number of seats back played the card
+        legal_mask = hands[to_act]  # any card to lead
+        if trick:  # else the contract's duties under the trick's trump (rules C.4)
+            led = trick[0]
+            options = table.options
+            following = FOLLOWING[options.partner_winning][options.must_undertrump]
             partner_winning = (leader + trick.index(winning_card) - to_act) % 2 == 0
-            legal_mask = legal_cards(
-                table.options, bid_denomination, hand, trick, winning_card, partner_winning
+            legal_mask = following[bid_denomination](
+                TRICK_TRUMPS[bid_denomination][led], legal_mask, led, winning_card, partner_winning
             )
-        else:
-            legal_mask = hand
         return _build(
             table, phase, to_act, dealt, hands, auction, bid_value, bid_denomination, bid_seat,
             level, passes, trick, leader, won, played, winning_card, legal_mask,

@@ -10,7 +10,8 @@ from parlour.coinche._announcements import announcement_points
 from parlour.coinche._auction import auction_step, auction_violation
 from parlour.coinche._cardplay import evaluator_for, finished_tricks
 from parlour.coinche._moves import Bid, Coinche, Pass, Play, Surcoinche
-from parlour.coinche._scoring import DealFacts, match_winner_team, score_deal
+from parlour.coinche._options import Options
+from parlour.coinche._scoring import build_deal_facts, match_winner_team, score_deal
 from parlour.coinche._state import (
     CoincheState,
     DealResult,
@@ -24,6 +25,7 @@ from parlour.coinche.rules import (
     BELOTE_POINTS,
     CARD_TABLE,
     DEAL_LAYOUT,
+    GENERALE,
     KING_QUEEN_OF,
     PLAYERS,
     TRICK_TRUMPS,
@@ -33,6 +35,7 @@ from parlour.engine import Deal, Move, Violation
 from parlour.tricks import (
     MoveCheck,
     MoveTransition,
+    OpeningStates,
     broken_obligation,
     not_a_card,
     not_held,
@@ -43,6 +46,7 @@ __all__ = [
     "MOVE_TRANSITIONS",
     "belote_points",
     "between_deals",
+    "opening_state",
     "read_hands",
 ]
 
@@ -63,6 +67,15 @@ def between_deals(table: Table, phase: Phase = _DEAL_DUE) -> CoincheState:
 
 
 _NO_HANDS = (0, 0, 0, 0)
+
+
+def _new_match(options: Options, dealer: int) -> CoincheState:
+    """The state of a new match: a deal by ``dealer`` is due."""
+    return between_deals(build_table(options=options, dealer=dealer))
+
+
+opening_state = OpeningStates(_new_match)
+"""The state of a new match, built once per options record and dealer."""
 
 
 def read_hands(deal: Deal) -> tuple[int, ...] | None:
@@ -214,13 +227,16 @@ def _play_card(state: CoincheState, move: Play) -> CoincheState:
             -1,
         )  # fmt: skip
     table = state.table
-    tricks = finished_tricks(played, state.first_leader, state.bid_denomination)
-    facts = DealFacts(
+    bidder = state.bid_seat
+    bidder_tricks = None
+    if state.bid_value == GENERALE:  # the one contract that counts the bidder's own tricks
+        tricks = finished_tricks(played, state.first_leader, denomination)
+        bidder_tricks = sum(1 for _, _, taker in tricks if taker == bidder)
+    facts = build_deal_facts(
         number=table.deal_number, dealer=table.dealer, value=state.bid_value,
-        denomination=state.bid_denomination, taker=state.bid_seat, level=state.level, won=won,
-        last_trick_team=winner % 2,
-        bidder_tricks=sum(1 for _, _, taker in tricks if taker == state.bid_seat),
-        belote=belote_points(state), announcements=announcement_points(state),
+        denomination=denomination, taker=bidder, level=state.level, won=won,
+        last_trick_team=winner % 2, bidder_tricks=bidder_tricks, belote=belote_points(state),
+        announcements=announcement_points(state),
     )  # fmt: skip
     result = score_deal(table.options, facts)
     match_score = (
