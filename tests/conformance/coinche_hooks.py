@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from parlour.base import JOKER, PIQUET_DECK, Card, parse_card
 from parlour.coinche import CoincheState, DealResult, Phase
 from parlour.engine import Deal, Move, get_game
@@ -159,8 +157,7 @@ def coinche_with_zones(state: Any, zones: Layout) -> CoincheState:
         return state
     hands = tuple(_mask(zones[f"hand {seat}"]) for seat in range(_SEATS))
     played = [state.dealt[seat] & ~state.hands[seat] for seat in range(_SEATS)]
-    return attrs.evolve(
-        state,
+    return state._replace(
         hands=hands,
         dealt=tuple(hands[seat] | played[seat] for seat in range(_SEATS)),
         trick=tuple(_INDEX[card] for card in zones["trick"]),

@@ -43,38 +43,59 @@ __all__ = [
 ]
 
 
+def _denominations_of(sans_atout: bool, tout_atout: bool) -> tuple[int, ...]:
+    return (0, 1, 2, 3, *((SA,) if sans_atout else ()), *((TA,) if tout_atout else ()))
+
+
+_DENOMINATIONS = {
+    (sans_atout, tout_atout): _denominations_of(sans_atout, tout_atout)
+    for sans_atout in (False, True)
+    for tout_atout in (False, True)
+}
+_LADDERS = {generale: (*BID_VALUES, CAPOT, *((GENERALE,) if generale else ()))
+            for generale in (False, True)}  # fmt: skip
+
+
 def denominations(options: Options) -> tuple[int, ...]:
     """The denominations the options allow, in order: S H D C, then SA and TA if on."""
-    found = [0, 1, 2, 3]
-    if options.sans_atout:
-        found.append(SA)
-    if options.tout_atout:
-        found.append(TA)
-    return tuple(found)
+    return _DENOMINATIONS[(options.sans_atout, options.tout_atout)]
 
 
 def ladder(options: Options) -> tuple[int, ...]:
     """The bid values the options allow, in order: 80 … 160, capot, and générale if on."""
-    return (*BID_VALUES, CAPOT, *((GENERALE,) if options.generale else ()))
+    return _LADDERS[options.generale]
 
 
-_AUCTION_MOVES: dict[tuple[bool, bool, bool, int, bool], tuple[Move, ...]] = {}
+def _opening_moves_of(
+    sans_atout: bool, tout_atout: bool, generale: bool, value: int, coinche: bool
+) -> tuple[Move, ...]:
+    higher = tuple(
+        BIDS[(bid_value, denomination)]
+        for bid_value in _LADDERS[generale]
+        if bid_value > value
+        for denomination in _DENOMINATIONS[(sans_atout, tout_atout)]
+    )
+    return (PASS, *higher, *((COINCHE,) if coinche else ()))
+
+
+_OPENING_MOVES: dict[tuple[bool, bool, bool, int, bool], tuple[Move, ...]] = {
+    (sans_atout, tout_atout, generale, value, coinche): _opening_moves_of(
+        sans_atout, tout_atout, generale, value, coinche
+    )
+    for sans_atout in (False, True)
+    for tout_atout in (False, True)
+    for generale in (False, True)
+    for value in (0, *_LADDERS[generale])
+    for coinche in (False, True)
+}
 """The legal moves before a coinche, by (sans_atout, tout_atout, generale, the standing value,
-whether ``coinche`` is legal): at most 8 × 12 × 2 tuples, built once."""
+whether ``coinche`` is legal): ``pass``, the bids above the value, ``coinche`` if legal."""
 
 
 def _opening_moves(options: Options, value: int, coinche: bool) -> tuple[Move, ...]:
-    key = (options.sans_atout, options.tout_atout, options.generale, value, coinche)
-    moves = _AUCTION_MOVES.get(key)
-    if moves is None:
-        higher = tuple(
-            BIDS[(bid_value, denomination)]
-            for bid_value in ladder(options)
-            if bid_value > value
-            for denomination in denominations(options)
-        )
-        moves = _AUCTION_MOVES[key] = (PASS, *higher, *((COINCHE,) if coinche else ()))
-    return moves
+    return _OPENING_MOVES[
+        (options.sans_atout, options.tout_atout, options.generale, value, coinche)
+    ]
 
 
 def _same_team(first: int, second: int) -> bool:

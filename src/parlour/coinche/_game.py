@@ -18,8 +18,8 @@ from parlour.coinche._options import Options
 from parlour.coinche._parsing import MOVE_PARSERS
 from parlour.coinche._position import CODEC
 from parlour.coinche._scoring import match_winner_team, team_seats
-from parlour.coinche._state import CoincheState, Phase, Table
-from parlour.coinche._transitions import MOVE_CHECKS, MOVE_TRANSITIONS, between_deals
+from parlour.coinche._state import CoincheState, Phase
+from parlour.coinche._transitions import MOVE_CHECKS, MOVE_TRANSITIONS, opening_state
 from parlour.coinche.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
@@ -63,7 +63,7 @@ class CoincheGame(TrickGame):
 
     def new_game(self, options: Any, dealer: int) -> CoincheState:
         """A match with no card dealt yet: the first move is a deal by ``dealer``."""
-        return between_deals(Table(options=self.make_options(options), dealer=dealer))
+        return opening_state(self.make_options(options), dealer)
 
     def random_deal(self, state: CoincheState, rng: random.Random) -> Deal:
         """Shuffle the deck with ``rng`` and deal it as rules C.2.2 say: packets of the

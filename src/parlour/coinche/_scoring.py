@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from parlour.base import record_builder
 from parlour.coinche._cardplay import evaluator_for
 from parlour.coinche._options import Options
 from parlour.coinche._state import CoincheState, DealResult, Phase
@@ -20,11 +21,13 @@ from parlour.coinche.rules import (
     card_points,
     mask_points,
 )
-from parlour.engine import ScoreEvent, ScoreReason
+from parlour.engine import ScoreEvent, ScoreReason, build_score_event
 from parlour.tricks import NO_TRUMP, TrickEnding, TrickScoring, taken_by
 
 __all__ = [
     "DealFacts",
+    "build_deal_facts",
+    "build_deal_result",
     "match_winner_team",
     "multiplier",
     "score_deal",
@@ -55,11 +58,18 @@ class DealFacts:
     level: int
     won: tuple[int, int]
     last_trick_team: int
-    bidder_tricks: int
-    """The tricks the bidder himself took (a générale is made only with all 8)."""
+    bidder_tricks: int | None
+    """The tricks the bidder himself took, counted for a générale (made only with all 8;
+    ``None`` for any other contract, which no rule counts them for)."""
     belote: tuple[int, int]
     """Each team's belote points (rules C.5)."""
     announcements: tuple[int, int] = (0, 0)
+
+
+build_deal_facts = record_builder(DealFacts)
+"""A `DealFacts` of every field by keyword (`parlour.base`)."""
+build_deal_result = record_builder(DealResult)
+"""A `DealResult` of every field by keyword (`parlour.base`)."""
 
 
 def multiplier(options: Options, level: int) -> int:
@@ -116,7 +126,7 @@ def score_deal(options: Options, facts: DealFacts) -> DealResult:
     def award(team: int, amount: int, reason: ScoreReason) -> None:
         if amount:
             awards.append(
-                ScoreEvent(
+                build_score_event(
                     seats=team_seats(team), points=amount, reason=reason.id, deal=facts.number
                 )
             )
@@ -154,7 +164,7 @@ def score_deal(options: Options, facts: DealFacts) -> DealResult:
     if options.round_scores == "nearest_ten":
         for team in (0, 1):
             award(team, _rounded(points[team]) - points[team], ScoreReasons.ROUNDING)
-    return DealResult(
+    return build_deal_result(
         number=facts.number,
         dealer=facts.dealer,
         outcome="made" if made else "failed",

@@ -4,23 +4,25 @@ A state keeps no history beyond the deal in progress. What stays fixed for a who
 between deals (the options, the dealer, the match score, the finished deals) lives in a `Table`;
 the deal in progress lives in `CoincheState` itself: the hands as dealt and as they are now, the
 auction so far (each seat's moves, in order), the standing bid and its coinche level, the cards
-played. The legal moves are derived once when a state is built (they take no part in equality).
-Every record is built by keyword.
+played. What follows from those (the card winning the trick, the cards and the moves the seat to
+act may play, whose turn it is) is derived once, when a state is built, by `build_state`. Every
+record is built by keyword.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import attrs
 
-from parlour.base import JsonRecord, moves_by_mask, record_builder
+from parlour.base import JsonRecord, TupleRecord, moves_by_mask, record_builder
 from parlour.coinche._auction import auction_moves
-from parlour.coinche._cardplay import legal_cards, winning_card_after
+from parlour.coinche._cardplay import FOLLOWING, winning_card_after
 from parlour.coinche._moves import PLAYS
 from parlour.coinche._options import Options
-from parlour.coinche.rules import GENERALE, PLAYERS
+from parlour.coinche.rules import GENERALE, PLAYERS, TRICK_TRUMPS
 from parlour.engine import (
     CHANCE,
     Chance,
@@ -34,10 +36,11 @@ __all__ = [
     "DealResult",
     "Phase",
     "Table",
+    "build_state",
+    "build_table",
     "first_leader_of",
-    "legal_of",
-    "make_state",
     "turn_of",
+    "winning_card_of",
 ]
 
 
@@ -97,44 +100,20 @@ class Table:
         return self
 
 
+_DEAL_DUE = Phase.DEAL_DUE
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
+_OVER = Phase.OVER
 _plays = moves_by_mask(PLAYS)
 """The play moves of the cards of a hand mask, in deck order."""
 
 
-def legal_of(
-    phase: Phase, options: Options, to_act: int, hands: tuple[int, ...], bid_value: int,
-    bid_denomination: int, bid_seat: int, level: int, trick: tuple[int, ...], leader: int,
-    winning_card: int,
-) -> tuple[Move, ...]:  # fmt: skip
-    """The legal moves: the auction's (`auction_moves`) or the play's (`legal_cards`)."""
-    if phase == _AUCTION:
-        return auction_moves(options, bid_value, bid_seat, level, to_act)
-    if phase == _PLAY:
-        partner_winning = bool(trick) and (
-            leader + trick.index(winning_card) - to_act) % 2 == 0  # fmt: skip
-        return _plays(
-            legal_cards(options, bid_denomination, hands[to_act], trick, winning_card,
-                        partner_winning)
-        )
-    return ()
-
-
-def _winning_card(state: CoincheState) -> int:
-    """The card winning the current trick (-1: none), by `winning_card_after` card by card."""
+def winning_card_of(denomination: int, trick: tuple[int, ...]) -> int:
+    """The card winning ``trick`` (-1: none), by `winning_card_after` card by card."""
     winning = -1
-    for card in state.trick:
-        winning = winning_card_after(state.bid_denomination, state.trick, winning, card)
+    for card in trick:
+        winning = winning_card_after(denomination, trick, winning, card)
     return winning
-
-
-def _legal(state: CoincheState) -> tuple[Move, ...]:
-    return legal_of(
-        state.phase, state.table.options, state.to_act, state.hands, state.bid_value,
-        state.bid_denomination, state.bid_seat, state.level, state.trick, state.leader,
-        state.winning_card,
-    )  # fmt: skip
 
 
 def first_leader_of(dealer: int, value: int, bidder: int) -> int:
@@ -144,19 +123,36 @@ def first_leader_of(dealer: int, value: int, bidder: int) -> int:
 
 def turn_of(phase: Phase, to_act: int) -> int | Chance | None:
     """What `current_player` answers: `CHANCE` when a deal is due, ``None`` once over."""
-    if phase == Phase.DEAL_DUE:
+    if phase == _DEAL_DUE:
         return CHANCE
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return None
     return to_act
 
 
-def _turn(state: CoincheState) -> int | Chance | None:
-    return turn_of(state.phase, state.to_act)
+class _CoincheStateFields(NamedTuple):
+    table: Table
+    phase: Phase
+    to_act: int
+    dealt: tuple[int, ...]
+    hands: tuple[int, ...]
+    auction: tuple[tuple[int, Move], ...]
+    bid_value: int
+    bid_denomination: int
+    bid_seat: int
+    level: int
+    passes: int
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, int]
+    played: tuple[int, ...]
+    winning_card: int
+    legal_mask: int
+    legal: tuple[Move, ...]
+    turn: int | Chance | None
 
 
-@attrs.frozen(slots=True, kw_only=True, weakref_slot=False)
-class CoincheState(StateJson):
+class CoincheState(TupleRecord, _CoincheStateFields, StateJson):
     """A Coinche match at one moment. Compare, hash and pickle freely; never mutated.
 
     ``dealt`` are the four hands as dealt and ``hands`` as they are now (32-bit masks by seat);
@@ -166,34 +162,47 @@ class CoincheState(StateJson):
     ``trick`` the cards of the current trick, led by ``leader``; ``won`` the masks of the cards
     each team has taken; ``played`` the cards of this deal's finished tricks in playing order.
 
-    Derived (no part in equality): ``winning_card``, the card winning the current trick (-1:
-    none); ``legal``, the legal moves; ``turn``, what `current_player` answers.
+    The rest follows from those fields: ``winning_card``, the card winning the current trick
+    (-1: none; `winning_card_of`); ``legal_mask``, the cards the seat to act may play (0
+    outside the play; any card to lead, else the contract's duties:
+    `parlour.coinche._cardplay.FOLLOWING`); ``legal``, the legal moves
+    (the auction's, `parlour.coinche._auction.auction_moves`, or the plays of ``legal_mask``);
+    ``turn``, what `current_player` answers (`turn_of`). The constructor (and ``_replace``)
+    derives them by `build_state`; the transitions, which know the winning card from the
+    previous state's (`winning_card_after`), call `build_state` with it.
+
+    A tuple-backed record (`parlour.base.TupleRecord`): equal only to a `CoincheState`; its
+    hash reads the fields the constructor takes.
     """
 
-    table: Table
-    phase: Phase
-    to_act: int = -1
-    dealt: tuple[int, ...] = (0, 0, 0, 0)
-    hands: tuple[int, ...] = (0, 0, 0, 0)
-    auction: tuple[tuple[int, Move], ...] = ()
-    bid_value: int = 0
-    bid_denomination: int = -1
-    bid_seat: int = -1
-    level: int = 0
-    passes: int = 0
-    trick: tuple[int, ...] = ()
-    leader: int = -1
-    won: tuple[int, int] = (0, 0)
-    played: tuple[int, ...] = ()
-    winning_card: int = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_winning_card, takes_self=True)
-    )
-    legal: tuple[Move, ...] = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_legal, takes_self=True)
-    )
-    turn: int | Chance | None = attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(_turn, takes_self=True)
-    )
+    __slots__ = ()
+    _derived_fields = ("winning_card", "legal_mask", "legal", "turn")
+    _hash_length = 15
+
+    def __new__(
+        cls,
+        *,
+        table: Table,
+        phase: Phase,
+        to_act: int = -1,
+        dealt: tuple[int, ...] = (0, 0, 0, 0),
+        hands: tuple[int, ...] = (0, 0, 0, 0),
+        auction: tuple[tuple[int, Move], ...] = (),
+        bid_value: int = 0,
+        bid_denomination: int = -1,
+        bid_seat: int = -1,
+        level: int = 0,
+        passes: int = 0,
+        trick: tuple[int, ...] = (),
+        leader: int = -1,
+        won: tuple[int, int] = (0, 0),
+        played: tuple[int, ...] = (),
+    ) -> CoincheState:
+        return build_state(
+            table, phase, to_act, dealt, hands, auction, bid_value, bid_denomination, bid_seat,
+            level, passes, trick, leader, won, played,
+            winning_card_of(bid_denomination, trick),
+        )  # fmt: skip
 
     @property
     def first_leader(self) -> int:
@@ -205,40 +214,43 @@ class CoincheState(StateJson):
         """Tricks completed in this deal."""
         return len(self.played) // 4
 
-    def __copy__(self) -> CoincheState:
-        return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CoincheState:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """What a pickle keeps: the fields the constructor takes (it derives the rest again)."""
-        return _restore, ({name: getattr(self, name) for name in _GIVEN_FIELDS},)
+_build: Callable[..., CoincheState] = record_builder(CoincheState, positional=True)
 
 
-_GIVEN_FIELDS = tuple(field.name for field in attrs.fields(CoincheState) if field.init)
-
-
-def _restore(fields: dict[str, Any]) -> CoincheState:
-    """The state of `CoincheState.__reduce__`'s fields (unpickling)."""
-    return CoincheState(**fields)
-
-
-_build = record_builder(CoincheState, positional=True)
-
-
-def make_state(
+def build_state(
     table: Table, phase: Phase, to_act: int, dealt: tuple[int, ...], hands: tuple[int, ...],
     auction: tuple[tuple[int, Move], ...], bid_value: int, bid_denomination: int,
     bid_seat: int, level: int, passes: int, trick: tuple[int, ...], leader: int,
     won: tuple[int, int], played: tuple[int, ...], winning_card: int,
 ) -> CoincheState:  # fmt: skip
-    """The state of these fields, its legal moves and turn derived by the functions the
-    constructor uses (`legal_of`, `turn_of`), built by `parlour.base.record_builder` (the state
-    built on every move, at a fraction of the constructor's cost)."""
-    legal = legal_of(phase, table.options, to_act, hands, bid_value, bid_denomination,
-                     bid_seat, level, trick, leader, winning_card)  # fmt: skip
+    """The state of these fields, by position in the class's order, ``winning_card`` the card
+    winning ``trick`` (`winning_card_of`): the one place its other fields are derived (see
+    `CoincheState`), for the constructor and for every transition."""
+    if phase == _PLAY:
+        legal_mask = hands[to_act]  # any card to lead
+        if trick:  # else the contract's duties under the trick's trump (rules C.4)
+            led = trick[0]
+            options = table.options
+            following = FOLLOWING[options.partner_winning][options.must_undertrump]
+            partner_winning = (leader + trick.index(winning_card) - to_act) % 2 == 0
+            legal_mask = following[bid_denomination](
+                TRICK_TRUMPS[bid_denomination][led], legal_mask, led, winning_card, partner_winning
+            )
+        return _build(
+            table, phase, to_act, dealt, hands, auction, bid_value, bid_denomination, bid_seat,
+            level, passes, trick, leader, won, played, winning_card, legal_mask,
+            _plays(legal_mask), to_act,
+        )  # fmt: skip
+    legal: tuple[Move, ...] = ()
+    if phase == _AUCTION:
+        legal = auction_moves(table.options, bid_value, bid_seat, level, to_act)
     return _build(
         table, phase, to_act, dealt, hands, auction, bid_value, bid_denomination, bid_seat,
-        level, passes, trick, leader, won, played, winning_card, legal, turn_of(phase, to_act),
+        level, passes, trick, leader, won, played, winning_card, 0, legal,
+        turn_of(phase, to_act),
     )  # fmt: skip
+
+
+build_table: Callable[..., Table] = record_builder(Table)
+"""A `Table` of every field by keyword (`parlour.base`)."""

@@ -271,7 +271,7 @@ def _deal_again(
             for card in group:
                 hands[other] |= 1 << card
         dealt = tuple(hands[other] | played[other] for other in range(PLAYERS))
-        again = attrs.evolve(state, hands=tuple(hands), dealt=dealt)
+        again = state._replace(hands=tuple(hands), dealt=dealt)
         if not keep_melds or shown_melds(again) == shown:
             return again
     return state

@@ -64,6 +64,7 @@ __all__ = [
     "SCORE_REASONS",
     "TA",
     "TEAMS",
+    "TRICK_TRUMPS",
     "TRUMP_ORDER",
     "ScoreReasons",
     "belote_suits",
@@ -157,6 +158,13 @@ def trick_trump(denomination: int, led_card: int) -> int:
     if denomination == SA:
         return NO_TRUMP
     return CARD_TABLE.suit_of[led_card]
+
+
+TRICK_TRUMPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(trick_trump(denomination, card) for card in range(len(DECK)))
+    for denomination in range(len(DENOMINATIONS))
+)
+"""`trick_trump` of each denomination and card led, as a table (read on every card played)."""
 
 
 def belote_suits(denomination: int) -> tuple[int, ...]:
