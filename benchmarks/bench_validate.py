@@ -3,6 +3,7 @@
 processes, over a generated ``.jsonl`` of each game. Run:
 
     python benchmarks/bench_validate.py [--logs N] [--games belote,ecarte] [--jobs 1,2]
+        [--peer] [--phases N] [--dask]
 
 The corpus of each game is ``N`` lines (default 100,000) cycling through ``--distinct`` logs
 (default 500, at most N/10) of single-deal matches (``target=None``) of random deals and
@@ -13,21 +14,42 @@ in a fresh child process (``spawn``), so the peak memory reported is that of the
 alone (``ru_maxrss`` of the child, and of its workers with ``jobs > 1``); runs of different job
 counts alternate, round by round. ``--deals N`` is the same as ``--logs N`` (the smoke run of
 CI). Nothing is asserted; the targets live in docs/performance.md.
+
+``--peer`` also compares, in one process, validation with colver's random Coinche deals (the
+``bench`` extra; see bench_peers.py): ``--peer-rounds`` alternating slices of ``--peer-seconds``
+CPU seconds each (the thread's CPU time), validating the corpus's logs in order, then playing
+colver deals; it prints each rate and the ratio, logs per second over deals per second.
+
+``--phases N`` profiles (cProfile) `validate_files` over the first ``N`` logs of the corpus and
+prints where the time goes per log: reading the lines, JSON parsing, the log's shape check (the
+`GameLog`), the match's opening state, the move texts' parsing, the rules' checks, the
+transitions (apply), the replay loop itself, and the report (score, claimed result, summary).
+
+``--dask`` validates the corpus with `parlour.integrations.dask.validate_corpus` on a
+`distributed.LocalCluster` of ``--dask-workers`` worker processes (one thread each) and with
+``validate_files(jobs=2)``, side by side in fresh child processes, prints the time and peak
+memory of each (of each Dask worker), and asserts that both summaries are the same as
+``summarize(validate_files(path))`` gives in the ``jobs=2`` run... (see `measure_dask`).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import multiprocessing
 import os
+import pstats
 import random
 import resource
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from bench_peers import Slice, colver_deals, load_colver
 
 import parlour
 from parlour import (
@@ -39,7 +61,8 @@ from parlour import (
     validate_files,
     write_log,
 )
-from parlour.io import summarize
+from parlour.engine import Report
+from parlour.io import Summary, summarize
 
 DEFAULT_LOGS = 100_000
 DEFAULT_DISTINCT = 500
@@ -138,6 +161,144 @@ def measure(path: Path, jobs: int) -> Run:
     return run
 
 
+def _reports_for_ever(path: Path) -> Iterator[Report]:
+    """The reports on the logs of ``path``, from its first log again once it is done."""
+    while True:
+        yield from validate_files(str(path))
+
+
+def validation_slice(reports: Iterator[Report], seconds: float) -> Slice:
+    """Validate logs from ``reports`` until ``seconds`` of the thread's CPU time have gone
+    (checked after each log); the logs as "deals" and the moves applied as "moves"."""
+    clock = time.thread_time
+    done = moves = 0
+    start = clock()
+    while True:
+        report = next(reports)
+        done += 1
+        moves += report.moves_applied
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return Slice(done, moves, elapsed)
+
+
+def peer_comparison(path: Path, seconds: float, rounds: int, seed: int) -> None:
+    """Validation of ``path`` against colver's random Coinche deals, in alternating slices of
+    ``seconds`` CPU seconds in this process (as bench_peers.py compares play)."""
+    colver = load_colver()
+    if colver is None:
+        print("  colver is not installed (pip install parlour[bench]): no peer comparison")
+        return
+    reports = _reports_for_ever(path)
+    rng = random.Random(f"{seed}-colver")
+    validated: list[Slice] = []
+    played: list[Slice] = []
+    for _ in range(rounds):
+        validated.append(validation_slice(reports, seconds))
+        played.append(colver_deals(colver, rng, deals=None, seconds=seconds))
+    mine = sum(one.deals for one in validated) / sum(one.seconds for one in validated)
+    theirs = sum(one.deals for one in played) / sum(one.seconds for one in played)
+    per_round = ", ".join(
+        f"{a.deals / a.seconds / (b.deals / b.seconds):.2f}"
+        for a, b in zip(validated, played, strict=True)
+    )
+    print(
+        f"  side by side, {rounds} x {seconds:g} CPU s each: validation {mine:,.0f} logs/s, "
+        f"colver {theirs:,.0f} random Coinche deals/s: {mine / theirs:.2f}x (per round: "
+        f"{per_round})"
+    )
+
+
+PHASES = (
+    "read (lines of the file)",
+    "JSON parse",
+    "log shape (GameLog)",
+    "opening state",
+    "move-text parse",
+    "rules' checks",
+    "transitions (apply)",
+    "replay loop",
+    "report and summary",
+)
+
+
+def _stat(stats: dict[Any, Any], name: str, file_part: str = "parlour") -> tuple[float, float]:
+    """The (own time, cumulative time) of the functions called ``name`` in files whose path
+    holds ``file_part``, summed."""
+    own = total = 0.0
+    for (file, _, function), (_, _, tottime, cumtime, _) in stats.items():
+        if function == name and file_part in file:
+            own += tottime
+            total += cumtime
+    return own, total
+
+
+def _is_check(name: str) -> bool:
+    return "check" in name or "violation" in name
+
+
+def phase_seconds(stats: dict[Any, Any]) -> dict[str, float]:
+    """Where the time of a profiled `validate_files` went, by phase (see `PHASES`), from the
+    profile's functions and call edges. The checks are the time spent in functions named for a
+    check or a violation (``_check_play``, ``check``, ``turn_violation``…) called from the
+    engine and the games by functions that are not themselves checks; the transitions are the
+    rest of the moves' time after their parsing."""
+    replay_key = next(key for key in stats if key[2] == "_replay_moves")
+    replay_own, replay_total = stats[replay_key][2], stats[replay_key][3]
+    parse_moves = 0.0
+    for key, (_, _, _, _, callers) in stats.items():
+        if key[2] == "parse_move" and replay_key in callers:
+            parse_moves += callers[replay_key][3]
+    checks = 0.0
+    for (file, _, function), (_, _, _, _, callers) in stats.items():
+        if not _is_check(function) or "/io/" in file:
+            continue
+        for (caller_file, _, caller), edge in callers.items():
+            if not _is_check(caller) and "parlour" in caller_file and "/io/" not in caller_file:
+                checks += edge[3]
+    json_total = _stat(stats, "_parse_json")[1]
+    read_log_total = _stat(stats, "read_log")[1]
+    opening = _stat(stats, "start_state")[1]
+    validated = _stat(stats, "validation_report")[1] or _stat(stats, "validate", "/io/")[1]
+    top = _stat(stats, "summarize")[1]
+    read = _stat(stats, "raw_logs_of_paths")[1]
+    return {
+        PHASES[0]: read,
+        PHASES[1]: json_total,
+        PHASES[2]: read_log_total - json_total,
+        PHASES[3]: opening,
+        PHASES[4]: parse_moves,
+        PHASES[5]: checks,
+        PHASES[6]: replay_total - replay_own - parse_moves - checks,
+        PHASES[7]: replay_own,
+        PHASES[8]: top - read - validated + (validated - read_log_total - opening - replay_total),
+    }
+
+
+def _profiled(path: Path) -> Summary:
+    return summarize(validate_files(str(path)))
+
+
+def profile_phases(game: str, logs: int, distinct: int, seed: int, cache: Path) -> None:
+    """Profile `validate_files` over a corpus of ``logs`` logs; print the time per phase."""
+    path = prepare(game, logs, distinct, seed, cache)
+    _profiled(path)  # the game's tables warmed as in a long run
+    profile = cProfile.Profile()
+    profile.enable()
+    summary = _profiled(path)
+    profile.disable()
+    stats: dict[Any, Any] = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    phases = phase_seconds(stats)
+    total = sum(phases.values())
+    per_log = 1e6 / summary.logs
+    print(
+        f"  profile of validate_files over {summary.logs:,} logs ({summary.invalid} invalid), "
+        f"{total:.2f} s under cProfile, {total * per_log:,.0f} us per log:"
+    )
+    for name, seconds in phases.items():
+        print(f"    {name:<26} {100 * seconds / total:5.1f} %  {seconds * per_log:6,.0f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--logs", type=int, default=DEFAULT_LOGS, help="logs per game")
@@ -150,6 +311,11 @@ def main() -> None:
     parser.add_argument(
         "--cache", type=Path, default=Path(tempfile.gettempdir()) / "parlour-bench-validate"
     )
+    parser.add_argument("--peer", action="store_true", help="compare with colver, side by side")
+    parser.add_argument("--peer-seconds", type=float, default=1.0)
+    parser.add_argument("--peer-rounds", type=int, default=5)
+    parser.add_argument("--phases", type=int, default=0, help="profile N logs: time by phase")
+    parser.add_argument("--no-jobs", action="store_true", help="skip the runs of --jobs")
     arguments = parser.parse_args()
     job_counts = [int(text) for text in arguments.jobs.split(",")]
     print(f"parlour {parlour.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
@@ -159,6 +325,14 @@ def main() -> None:
         prepared = time.perf_counter() - start
         size = path.stat().st_size / 2**20
         print(f"\n{game}: {arguments.logs:,} single-deal logs, {size:.1f} MiB ({prepared:.1f} s)")
+        if arguments.phases:
+            profile_phases(
+                game, arguments.phases, arguments.distinct, arguments.seed, arguments.cache
+            )
+        if arguments.peer:
+            peer_comparison(path, arguments.peer_seconds, arguments.peer_rounds, arguments.seed)
+        if arguments.no_jobs:
+            continue
         runs: dict[int, list[Run]] = {jobs: [] for jobs in job_counts}
         for _ in range(arguments.rounds):
             for jobs in job_counts:

@@ -18,8 +18,6 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 
-import attrs
-
 from parlour.base import (
     LogError,
     ParlourError,
@@ -30,7 +28,7 @@ from parlour.engine import (
     Report,
 )
 from parlour.io._limits import Limits
-from parlour.io._log import limits_or_default, path_name, validate
+from parlour.io._log import limits_or_default, path_name, validation_report
 from parlour.io._sources import RawLog, UnreadableHandler, raw_logs_of_paths
 
 __all__ = [
@@ -81,7 +79,7 @@ def validate_raw(raw: RawLog, limits: Limits) -> Report:
     if isinstance(text, LogError):
         problem = Problem(kind="format", message=text.message)
         return Report(ok=False, moves_applied=0, error=problem, score=None, source=source)
-    return attrs.evolve(validate(text, limits=limits), source=source)
+    return validation_report(text, limits, source)
 
 
 def validate_batch(batch: list[RawLog], limits: Limits) -> list[Report]:
