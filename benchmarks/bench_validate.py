@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
+import importlib.util
 import multiprocessing
 import os
 import pstats
@@ -58,10 +60,12 @@ from parlour import (
     is_over,
     legal_moves,
     random_deal,
+    validate,
     validate_files,
     write_log,
 )
 from parlour.engine import Report
+from parlour.integrations.dask import validate_corpus
 from parlour.io import Summary, summarize
 
 DEFAULT_LOGS = 100_000
@@ -112,6 +116,7 @@ class Run(NamedTuple):
     worker_cpu_seconds: float
     peak_mib: float
     worker_peak_mib: float
+    summary: dict[str, Any]
 
 
 def _cpu_seconds(usage: resource.struct_rusage) -> float:
@@ -134,6 +139,7 @@ def _validate_in_child(path: str, jobs: int, results: Any) -> None:
             worker_cpu_seconds=_cpu_seconds(workers),
             peak_mib=own.ru_maxrss / 1024,
             worker_peak_mib=workers.ru_maxrss / 1024 if jobs > 1 else 0.0,
+            summary=summary.to_dict(),
         )
     )
 
@@ -299,6 +305,102 @@ def profile_phases(game: str, logs: int, distinct: int, seed: int, cache: Path) 
         print(f"    {name:<26} {100 * seconds / total:5.1f} %  {seconds * per_log:6,.0f} us")
 
 
+def pool_summary(path: Path, logs: int, distinct: int) -> dict[str, Any]:
+    """The summary of a corpus written by `corpus`, computed apart from any run measured: each
+    distinct log (the first lines of the file) validated once, on its own (`validate`), and
+    counted as many times as the corpus repeats it."""
+    pool_size = max(1, min(distinct, logs // 10))
+    summary = Summary()
+    with open(path, "rb") as file:
+        for index in range(pool_size):
+            report = validate(file.readline())
+            for _ in range(logs // pool_size + (1 if index < logs % pool_size else 0)):
+                summary.add(report)
+    return summary.to_dict()
+
+
+class DaskRun(NamedTuple):
+    """One measured Dask validation: the summary, the seconds of the cluster's start and of
+    the validation, and each worker's CPU seconds and peak memory (MiB), and this process's."""
+
+    summary: dict[str, Any]
+    start_seconds: float
+    seconds: float
+    worker_cpu_seconds: list[float]
+    worker_peak_mib: list[float]
+    peak_mib: float
+
+
+def _worker_usage() -> tuple[float, float]:
+    """In a Dask worker: its CPU seconds and peak memory (MiB)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return _cpu_seconds(usage), usage.ru_maxrss / 1024
+
+
+def _dask_in_child(path: str, workers: int, results: Any) -> None:
+    distributed: Any = importlib.import_module("distributed")
+    start = time.perf_counter()
+    with (
+        distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        client.wait_for_workers(workers)
+        started = time.perf_counter()
+        summary = validate_corpus(path, client=client)
+        seconds = time.perf_counter() - started
+        usage = sorted(client.run(_worker_usage).values())
+    results.put(
+        DaskRun(
+            summary=summary.to_dict(),
+            start_seconds=started - start,
+            seconds=seconds,
+            worker_cpu_seconds=[cpu for cpu, _ in usage],
+            worker_peak_mib=[peak for _, peak in usage],
+            peak_mib=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        )
+    )
+
+
+def measure_dask(path: Path, workers: int) -> DaskRun:
+    """Validate ``path`` by `validate_corpus` on a `LocalCluster` of ``workers`` processes,
+    started in a fresh process; what it measured."""
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    child = context.Process(target=_dask_in_child, args=(str(path), workers, results))
+    child.start()
+    run: DaskRun = results.get()
+    child.join()
+    return run
+
+
+def dask_comparison(path: Path, logs: int, distinct: int, workers: int) -> None:
+    """`validate_corpus` on a LocalCluster against ``validate_files(jobs=workers)`` over the
+    same corpus; both summaries must be the one `pool_summary` computes (asserted)."""
+    if importlib.util.find_spec("distributed") is None:
+        print("  distributed is not installed (pip install parlour[dask]): no Dask run")
+        return
+    expected = pool_summary(path, logs, distinct)
+    local = measure(path, workers)
+    dask = measure_dask(path, workers)
+    assert local.summary == expected, (local.summary, expected)
+    assert dask.summary == expected, (dask.summary, expected)
+    print(
+        f"  jobs={workers}: {local.seconds:,.1f} s, {logs / local.seconds:,.0f} logs/s, CPU "
+        f"{local.cpu_seconds:.1f} s + workers {local.worker_cpu_seconds:.1f} s, peak "
+        f"{local.peak_mib:.0f} MiB, workers {local.worker_peak_mib:.0f} MiB"
+    )
+    cpu = ", ".join(f"{seconds:.1f}" for seconds in dask.worker_cpu_seconds)
+    peaks = ", ".join(f"{peak:.0f}" for peak in dask.worker_peak_mib)
+    print(
+        f"  Dask LocalCluster of {workers} worker processes: {dask.seconds:,.1f} s "
+        f"(+ {dask.start_seconds:.1f} s to start the cluster), {logs / dask.seconds:,.0f} logs/s, "
+        f"workers' CPU {cpu} s, workers' peak {peaks} MiB, client {dask.peak_mib:.0f} MiB"
+    )
+    print(f"  the summaries are equal (to each other and to the pool's): {expected}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--logs", type=int, default=DEFAULT_LOGS, help="logs per game")
@@ -316,6 +418,9 @@ def main() -> None:
     parser.add_argument("--peer-rounds", type=int, default=5)
     parser.add_argument("--phases", type=int, default=0, help="profile N logs: time by phase")
     parser.add_argument("--no-jobs", action="store_true", help="skip the runs of --jobs")
+    parser.add_argument("--dask", action="store_true", help="Dask LocalCluster against jobs")
+    parser.add_argument("--dask-workers", type=int, default=2)
+    parser.add_argument("--delete", action="store_true", help="delete the corpus files after")
     arguments = parser.parse_args()
     job_counts = [int(text) for text in arguments.jobs.split(",")]
     print(f"parlour {parlour.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
@@ -331,15 +436,23 @@ def main() -> None:
             )
         if arguments.peer:
             peer_comparison(path, arguments.peer_seconds, arguments.peer_rounds, arguments.seed)
-        if arguments.no_jobs:
-            continue
-        runs: dict[int, list[Run]] = {jobs: [] for jobs in job_counts}
-        for _ in range(arguments.rounds):
-            for jobs in job_counts:
-                runs[jobs].append(measure(path, jobs))
-        base = statistics.median(run.logs / run.seconds for run in runs[job_counts[0]])
+        if arguments.dask:
+            dask_comparison(path, arguments.logs, arguments.distinct, arguments.dask_workers)
+        if not arguments.no_jobs:
+            run_jobs(path, job_counts, arguments.rounds)
+        if arguments.delete:
+            path.unlink()
+
+
+def run_jobs(path: Path, job_counts: list[int], rounds: int) -> None:
+    """Validate ``path`` with each job count, ``rounds`` times, alternating; print the figures."""
+    runs: dict[int, list[Run]] = {jobs: [] for jobs in job_counts}
+    for _ in range(rounds):
         for jobs in job_counts:
-            print(f"  jobs={jobs}: {_figures(runs[jobs], jobs, base)}")
+            runs[jobs].append(measure(path, jobs))
+    base = statistics.median(run.logs / run.seconds for run in runs[job_counts[0]])
+    for jobs in job_counts:
+        print(f"  jobs={jobs}: {_figures(runs[jobs], jobs, base)}")
 
 
 def _figures(runs: list[Run], jobs: int, base: float) -> str:
