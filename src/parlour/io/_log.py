@@ -634,7 +634,7 @@ def validation_report(log: LogSource, limits: Limits, source: str | None) -> Rep
     if progress.error is not None:
         problem = _move_problem(progress.error, game_log.moves)
         return Report(ok=False, moves_applied=applied, error=problem, score=score, source=source)
-    message = _result_mismatch(game, progress.state, game_log.result)
+    message = _result_mismatch(game, progress.state, score, game_log.result)
     if message is not None:
         problem = Problem(kind="result", message=message)
         return Report(ok=False, moves_applied=applied, error=problem, score=score, source=source)
@@ -660,15 +660,18 @@ def _move_problem(error: NotationError | IllegalMoveError, moves: tuple[str, ...
     return Problem(kind="notation", message=error.message, move_index=index, move=moves[index])
 
 
-def _result_mismatch(game: Game, state: Any, result: dict[str, Any] | None) -> str | None:
-    """Why the claimed ``result`` disagrees with the replayed ``state``, or ``None``.
+def _result_mismatch(
+    game: Game, state: Any, score: tuple[int, ...], result: dict[str, Any] | None
+) -> str | None:
+    """Why the claimed ``result`` disagrees with the replayed ``state`` (whose score is
+    ``score``), or ``None``.
 
     Checked in order: the score, the winners (against the rules unless a termination is
     claimed), the termination (only while the match is not over, with a real seat).
     """
     if result is None:
         return None
-    replayed_score = list(game.score(state))
+    replayed_score = list(score)
     if "score" in result and list(result["score"]) != replayed_score:
         return (
             f"the log claims the score {_listed(result['score'])} "
