@@ -254,7 +254,9 @@ def _check_values(data: Mapping[str, Any], limits: Limits) -> None:
         if depth > limits.max_depth:
             raise _too_deep(limits)
         is_object = type(value) is dict or isinstance(value, Mapping)
-        if is_object and not all(isinstance(key, str) for key in value):
+        if is_object and not _TEXT_ONLY.issuperset(map(type, value)) and not all(
+            isinstance(key, str) for key in value
+        ):  # str keys, checked at C speed first (a subclass of str is a str too)
             key = next(key for key in value if not isinstance(key, str))
             raise LogError(
                 f"the keys of a log's objects must be strings, found a key of type "
