@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import parlour
 from parlour import JOKER, PIQUET_DECK, Card, NotationError, Rank, Suit, parse_card
 from parlour.base import (
     format_cards,
+    parse_cards,
     parse_suit,
     sort_cards,
 )
@@ -193,3 +196,38 @@ def test_random_deal_text_round_trip() -> None:
     assert parlour.parse_move(state, text) == deal
     for hand in deal["hands"]:
         assert tuple(hand) == sort_cards(hand)
+
+
+CARD_TOKENS = st.sampled_from(
+    ["7S", "10h", "T♥", " jd", "JK", "jk", "AC ", "qc", "1H", "", "10", "HH", "ZZ", "♣", "2X"]
+)
+
+
+@given(tokens=st.lists(st.one_of(CARD_TOKENS, st.text(max_size=4)), max_size=12))
+def test_parse_cards_is_parse_card_of_each_token(tokens: list[str]) -> None:
+    """Tokens met before or not, valid or not: each card, or the first bad token's error (the
+    cards are parsed by `parse_cards` first, before `parse_card` has met the new tokens, then
+    again once it has)."""
+    found: list[list[Card] | str] = []
+    for _ in range(2):
+        try:
+            found.append(parse_cards(tokens))
+        except NotationError as error:
+            found.append(error.message)
+    try:
+        expected: list[Card] | str = [parse_card(token) for token in tokens]
+    except NotationError as error:
+        expected = error.message
+    assert found == [expected, expected]
+
+
+def test_sort_cards_is_the_order_of_sort_key() -> None:
+    """The canonical order by suit (S H D C, the joker last) then rank, as `Card.sort_key`
+    states it, over cards of every rank and suit."""
+    cards = [*(Card.of(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER)]
+    cards.append(JOKER)
+    random.Random(3).shuffle(cards)
+    order: dict[Suit | None, int] = {suit: number for number, suit in enumerate(Suit)}
+    by_hand = sorted(cards, key=lambda card: (order.get(card.suit, 4), int(card.rank)))
+    assert list(sort_cards(cards)) == by_hand
+    assert [card.sort_key for card in by_hand] == sorted(card.sort_key for card in cards)

@@ -88,10 +88,14 @@ def test_reading_a_deal_is_as_the_old_reader_read_it(
         expected = old_read(made)
         assert expected is not None
         assert _as_old(layout.read(made)) == expected  # remembered when it was made
-        assert _as_old(layout.read(copy_of(made))) == expected  # read afresh
+        fresh = copy_of(made)
+        assert _as_old(layout.read(fresh)) == expected  # read afresh
+        assert _as_old(layout.read(fresh)) == expected  # remembered when it was read
         for bad in _bad_deals(made):
             assert old_read(bad) is None
             assert layout.read(bad) is None
+            assert layout.read(bad) is None  # a refused deal is not remembered as read
+        assert _as_old(layout.read(made)) == expected  # read again, others read since
 
 
 def test_bezique_copies_read_first_met_first() -> None:

@@ -4,13 +4,15 @@ order; the summary counts the verdicts by kind and by rule id; bad job counts ar
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 from collections.abc import Generator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from parlour import Limits, validate_files
-from parlour.engine import Report
+from parlour.engine import Problem, Report
 from parlour.io import (
     MAX_JOBS,
     JobsError,
@@ -20,6 +22,7 @@ from parlour.io import (
     summarize,
     validate_raw_logs,
 )
+from parlour.io import _runner as runner
 
 from .corpus import mixed_lines
 
@@ -139,3 +142,22 @@ def test_workers_are_gone_once_the_reports_are_read(tmp_path: Path) -> None:
     assert multiprocessing.active_children() != []
     reports.close()  # stopping early shuts the pool down
     assert multiprocessing.active_children() == []
+
+
+def test_a_report_comes_back_from_a_worker_whole() -> None:
+    """What a worker sends back is read into the same report, every field of the report and
+    of its problem kept (a field added to `Report` or `Problem` but not sent fails here)."""
+    problem = Problem(kind="illegal", message="m", move_index=3, move="play JH", rule="x.y")
+    reports = [
+        Report(ok=False, moves_applied=3, error=problem, score=(1, 2), source="f.jsonl:7"),
+        Report(ok=True, moves_applied=35, error=None, score=(0, 162, 0, 0), source="s"),
+        Report(ok=False, moves_applied=0, error=Problem(kind="format", message="x"), score=None),
+    ]
+    for report in reports:
+        sent = pickle.loads(pickle.dumps(runner._packed(report)))
+        assert runner._unpacked(sent) == report
+    fields = {field.name for field in attrs.fields(Report)}
+    assert fields == {"ok", "moves_applied", "error", "score", "source"}
+    assert {field.name for field in attrs.fields(Problem)} == {
+        "kind", "message", "move_index", "move", "rule",
+    }  # fmt: skip

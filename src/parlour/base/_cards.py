@@ -8,6 +8,7 @@ Cards are interned values: ``Card.of(Rank.JACK, Suit.HEARTS) is parse_card("jh")
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -144,8 +145,9 @@ class Card:
 
     @property
     def sort_key(self) -> tuple[int, int]:
-        """The canonical order: suits S H D C, ranks low to high, jokers last."""
-        return (4 if self.suit is None else int(self.suit), int(self.rank))
+        """The canonical order: suits S H D C, ranks low to high, jokers last; the order of
+        ``code`` (``suit * 16 + rank``), split into its suit and rank numbers."""
+        return divmod(self.code, 16)
 
     def __hash__(self) -> int:
         return self.code
@@ -239,13 +241,31 @@ def parse_card(token: str) -> Card:
     return card
 
 
+def parse_cards(tokens: list[str]) -> list[Card]:
+    """`parse_card` of each token, in order: tokens it has met before are looked up all at once
+    (the cards of a deal text); any other token goes through `parse_card` (and its errors).
+
+    >>> import parlour.base
+    >>> parlour.base.parse_cards(["JH", "10s"])
+    [Card(JH), Card(10S)]
+    """
+    if type(tokens) is list and _TEXT_ONLY.issuperset(map(type, tokens)):
+        cards = list(map(_PARSED.get, tokens))
+        if all(cards):  # every token met before (a card is true, a miss is None)
+            return cards  # type: ignore[return-value]
+    return [parse_card(token) for token in tokens]
+
+
+_TEXT_ONLY = frozenset((str,))
+
+
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards in canonical order (suits S H D C, ranks low to high, jokers last)."""
-    return tuple(sorted(cards, key=_sort_key))
+    """The cards in canonical order (suits S H D C, ranks low to high, jokers last): by
+    ``code``, whose order `Card.sort_key` is."""
+    return tuple(sorted(cards, key=_code_of))
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+_code_of = operator.attrgetter("code")
 
 
 def card_text(card: object) -> str:

@@ -190,7 +190,7 @@ def _tables_of(
 
 class _Memo:
     """What a layout remembers as it is used: hand positions per packets and dealer, and the
-    last deal it made with that deal's fields and reading."""
+    last deal it made or read with that deal's fields and reading."""
 
     __slots__ = ("hand_positions", "last")
 
@@ -316,8 +316,9 @@ class DealLayout:
     def read(self, deal: Deal) -> DealtIndexes | None:
         """The reading of ``deal`` into deck indexes if it lays out exactly the deck in this
         layout's fields and group sizes, else ``None`` (the game's deal check then says what is
-        wrong). The deal this layout made last, unchanged since (same object, same fields), is
-        not read again."""
+        wrong). The deal this layout made or read last, unchanged since (same object, same
+        fields), is not read again (a deal read back from a log is read by the check, then by
+        the transition)."""
         last_deal, last_fields, reading = self._memo.last
         fields = deal.fields
         if deal is last_deal and fields is last_fields:
@@ -342,7 +343,9 @@ class DealLayout:
             codes = [card.code for zone in zones for card in zone if type(card) is Card]
             if len(codes) != len(self.deck) or sorted(codes) != tables.sorted_codes:
                 return None  # not every card of the deck as many times as it holds it
-            return _read_copies(tables, codes)
+            reading = _read_copies(tables, codes)
+            self._memo.last = (deal, fields, reading)
+            return reading
         bit_of = tables.bit_of_code
         masks = []
         seen = 0
@@ -361,7 +364,9 @@ class DealLayout:
         index_of = tables.index_of_code
         players = self.players
         piles = tuple([tuple([index_of[card.code] for card in pile]) for pile in zones[players:]])
-        return tuple(masks[:players]), piles
+        reading = tuple(masks[:players]), piles
+        self._memo.last = (deal, fields, reading)
+        return reading
 
 
 def _read_copies(tables: _Tables, codes: list[int]) -> DealtIndexes:

@@ -15,7 +15,7 @@ from typing import Any
 from parlour.base import (
     Card,
     NotationError,
-    parse_card,
+    parse_cards,
     shown,
     sort_cards,
 )
@@ -112,7 +112,7 @@ def parse_deal(text_arguments: Sequence[str], fields: Sequence[DealField]) -> De
             )
         groups: list[list[Card]] = []
         for group_text in body.split("/"):
-            group = [parse_card(card) for card in group_text.split(",")] if group_text else []
+            group = parse_cards(group_text.split(",")) if group_text else []
             groups.append(group)
         values.append(groups)
     return make_deal(fields, values)

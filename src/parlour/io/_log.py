@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, Union
 
 import attrs
@@ -154,21 +155,34 @@ def read_log(source: str | bytes | Mapping[str, Any], *, limits: Limits | None =
     parlour.LogError: a log must be a JSON object, not a list
     """
     limits = limits_or_default(limits)
-    data = _parse_json(source, limits) if isinstance(source, (str, bytes)) else source
+    if isinstance(source, (str, bytes)):  # parsed here: no one else holds the values read
+        return _game_log_of(_parse_json(source, limits), limits, _kept)
+    return _game_log_of(source, limits, _copy_json)
+
+
+def _game_log_of(data: Any, limits: Limits, keep: Callable[[Any], Any]) -> GameLog:
+    """The `GameLog` of a parsed log object, checked (see `read_log`); ``keep`` gives the value
+    a `GameLog` keeps of a JSON value of ``data``: a copy (`_copy_json`) when the caller holds
+    ``data``, the value itself (`_kept`) when `read_log` parsed it and no one else holds it."""
     if not isinstance(data, Mapping):
         raise LogError(f"a log must be a JSON object, not {_json_kind(data)}")
     _check_values(data, limits)
     _check_format_field(data)
     return GameLog(
         game=_read_game(data),
-        options=_read_options(data),
+        options=_read_options(data, keep),
         dealer=_read_dealer(data),
         players=_read_players(data),
         moves=_read_moves(data, limits),
-        result=_read_result(data),
+        result=_read_result(data, keep),
         parlour=_read_version(data),
-        extra={key: _copy_json(value) for key, value in data.items() if key not in KNOWN_KEYS},
+        extra={key: keep(value) for key, value in data.items() if key not in KNOWN_KEYS},
     )
+
+
+def _kept(value: Any) -> Any:
+    """``value`` itself: what a `GameLog` keeps of JSON that `read_log` parsed."""
+    return value
 
 
 def _copy_json(value: Any) -> Any:
@@ -205,9 +219,9 @@ def _parse_json(text: str | bytes, limits: Limits) -> Any:
         except UnicodeDecodeError as error:
             raise LogError(f"a log must be UTF-8 text: {error}") from None
     try:
-        return json.loads(
-            text, object_pairs_hook=_object_without_duplicates, parse_constant=_reject_constant
-        )
+        if text.startswith("\ufeff"):  # as json.loads refuses a str with a byte-order mark
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as error:
         # Some of json's messages end with "at" ("Invalid control character at"): one "at" only.
         reason = error.msg.removesuffix(" at")
@@ -234,24 +248,29 @@ def _check_values(data: Mapping[str, Any], limits: Limits) -> None:
     without recursion, so any depth is safe): a log read is always a log `write_log` can write
     back."""
     stack: list[tuple[Any, int]] = [(data, 1)]
+    int_bits = limits.max_int_bits  # an int of no more bits is within the limit
     while stack:
         value, depth = stack.pop()
         if depth > limits.max_depth:
             raise _too_deep(limits)
         is_object = type(value) is dict or isinstance(value, Mapping)
-        if is_object and not all(isinstance(key, str) for key in value):
+        if is_object and not _TEXT_ONLY.issuperset(map(type, value)) and not all(
+            isinstance(key, str) for key in value
+        ):  # str keys, checked at C speed first (a subclass of str is a str too)
             key = next(key for key in value if not isinstance(key, str))
             raise LogError(
                 f"the keys of a log's objects must be strings, found a key of type "
                 f"{type(key).__name__}"
             )
         children: Iterable[Any] = value.values() if is_object else value
+        if _SCALARS.issuperset(map(type, children)):  # the usual list of texts, at C speed
+            continue
         for child in children:
             kind = type(child)
             if kind in _SCALARS:
                 continue
             if kind is int:
-                if limits.int_too_long(child):
+                if child.bit_length() > int_bits and limits.int_too_long(child):
                     raise _int_too_long(limits)
             elif kind is list or kind is dict or isinstance(child, (Mapping, list, tuple)):
                 stack.append((child, depth + 1))
@@ -305,6 +324,12 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _reject_constant(name: str) -> Any:
     raise LogError(f"not valid JSON: {name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object_without_duplicates, parse_constant=_reject_constant
+)
+"""The one decoder of log JSON (what `json.loads` would build anew for each log)."""
 
 
 def _json_kind(value: Any) -> str:
@@ -369,13 +394,13 @@ def _read_moves(data: Mapping[str, Any], limits: Limits) -> tuple[str, ...]:
     return tuple(moves)
 
 
-def _read_options(data: Mapping[str, Any]) -> dict[str, Any]:
+def _read_options(data: Mapping[str, Any], keep: Callable[[Any], Any]) -> dict[str, Any]:
     options = data.get("options", {})
     if options is None:
         return {}
     if not isinstance(options, Mapping):
         raise LogError(f"the field 'options' must be an object, not {_json_kind(options)}")
-    return {key: _copy_json(value) for key, value in options.items()}
+    return {key: keep(value) for key, value in options.items()}
 
 
 def _read_dealer(data: Mapping[str, Any]) -> int:
@@ -401,7 +426,7 @@ def _read_version(data: Mapping[str, Any]) -> str | None:
     return version
 
 
-def _read_result(data: Mapping[str, Any]) -> dict[str, Any] | None:
+def _read_result(data: Mapping[str, Any], keep: Callable[[Any], Any]) -> dict[str, Any] | None:
     result = data.get("result")
     if result is None:
         return None
@@ -412,7 +437,7 @@ def _read_result(data: Mapping[str, Any]) -> dict[str, Any] | None:
             _check_int_list(f"result.{key}", result[key])
     if "termination" in result:
         _check_termination(result)
-    return {key: _copy_json(value) for key, value in result.items()}
+    return {key: keep(value) for key, value in result.items()}
 
 
 def _check_int_list(name: str, value: Any) -> None:
@@ -490,29 +515,43 @@ def start_state(log: GameLog) -> tuple[Game, Any]:
     return game, new_game(log.game, options=log.options, dealer=log.dealer)
 
 
+_NO_APPLIERS: Mapping[type[Any], Callable[[Any, Any], Any]] = MappingProxyType({})
+"""The appliers of a game that has none (every move goes through its ``apply``)."""
+
+
 def _replay_moves(
     game: Game, state: Any, moves: Iterable[str], limits: Limits = DEFAULT_LIMITS
 ) -> _Progress:
     """Apply each move text in turn, stopping at the first one that fails.
 
     The failing move's error gets its ``move_index`` set. Only the current state is kept. A text
-    beyond ``limits.max_move_chars`` is a `NotationError` before it is parsed.
+    beyond ``limits.max_move_chars`` is a `NotationError` before it is parsed. Each move goes
+    through the checked path, as `parlour.engine.apply` takes it: the game's applier of the
+    move's type in its ``move_appliers`` when it has one (filled by ``game.apply`` as types are
+    met), else ``game.apply``.
     """
     applied = 0
     max_chars = limits.max_move_chars if limits.max_move_chars < MAX_MOVE_CHARS else None
-    for index, text in enumerate(moves):
-        try:
+    parse_move = game.parse_move
+    game_apply = game.apply
+    appliers: Mapping[type[Any], Callable[[Any, Any], Any]] | None = getattr(
+        game, "move_appliers", None
+    )  # the game's own mapping, filled as it meets move types: read afresh for each move
+    applier_of = _NO_APPLIERS.get if appliers is None else appliers.get
+    try:
+        for text in moves:
             if max_chars is not None and len(text) > max_chars:
                 raise NotationError(
                     f"a move text may not be longer than {max_chars} characters "
                     f"(limit max_move_chars), not {len(text)}: {shown(text)}"
                 )
-            move = game.parse_move(state, text)
-            state = game.apply(state, move, None)
-        except (NotationError, IllegalMoveError) as error:
-            error.move_index = index
-            return _Progress(state, applied, error)
-        applied += 1
+            move = parse_move(state, text)
+            applier = applier_of(type(move))
+            state = game_apply(state, move, None) if applier is None else applier(state, move)
+            applied += 1
+    except (NotationError, IllegalMoveError) as error:
+        error.move_index = applied
+        return _Progress(state, applied, error)
     return _Progress(state, applied, None)
 
 
@@ -578,30 +617,35 @@ def validate(log: LogSource, *, limits: Limits | None = None) -> Report:
     >>> report.ok, report.moves_applied, report.error.kind, report.error.rule
     (False, 0, 'illegal', 'turn.deal_due')
     """
-    limits = limits_or_default(limits)
+    return validation_report(log, limits_or_default(limits), None)
+
+
+def validation_report(log: LogSource, limits: Limits, source: str | None) -> Report:
+    """What `validate` does, the report's ``source`` set to ``source`` (the validation of a
+    corpus names each log's source in its report, built once)."""
     try:
         game_log = _as_log(log, limits)
         game, state = start_state(game_log)
     except LogError as error:
-        return _header_report("format", error)
+        return _header_report("format", error, source)
     except OptionsError as error:
-        return _header_report("options", error)
+        return _header_report("options", error, source)
     progress = _replay_moves(game, state, game_log.moves, limits)
     score = tuple(game.score(progress.state))
     applied = progress.applied
     if progress.error is not None:
         problem = _move_problem(progress.error, game_log.moves)
-        return Report(ok=False, moves_applied=applied, error=problem, score=score)
-    message = _result_mismatch(game, progress.state, game_log.result)
+        return Report(ok=False, moves_applied=applied, error=problem, score=score, source=source)
+    message = _result_mismatch(game, progress.state, score, game_log.result)
     if message is not None:
         problem = Problem(kind="result", message=message)
-        return Report(ok=False, moves_applied=applied, error=problem, score=score)
-    return Report(ok=True, moves_applied=applied, error=None, score=score)
+        return Report(ok=False, moves_applied=applied, error=problem, score=score, source=source)
+    return Report(ok=True, moves_applied=applied, error=None, score=score, source=source)
 
 
-def _header_report(kind: str, error: ParlourError) -> Report:
+def _header_report(kind: str, error: ParlourError, source: str | None) -> Report:
     problem = Problem(kind=kind, message=error.message)
-    return Report(ok=False, moves_applied=0, error=problem, score=None)
+    return Report(ok=False, moves_applied=0, error=problem, score=None, source=source)
 
 
 def _move_problem(error: NotationError | IllegalMoveError, moves: tuple[str, ...]) -> Problem:
@@ -618,15 +662,18 @@ def _move_problem(error: NotationError | IllegalMoveError, moves: tuple[str, ...
     return Problem(kind="notation", message=error.message, move_index=index, move=moves[index])
 
 
-def _result_mismatch(game: Game, state: Any, result: dict[str, Any] | None) -> str | None:
-    """Why the claimed ``result`` disagrees with the replayed ``state``, or ``None``.
+def _result_mismatch(
+    game: Game, state: Any, score: tuple[int, ...], result: dict[str, Any] | None
+) -> str | None:
+    """Why the claimed ``result`` disagrees with the replayed ``state`` (whose score is
+    ``score``), or ``None``.
 
     Checked in order: the score, the winners (against the rules unless a termination is
     claimed), the termination (only while the match is not over, with a real seat).
     """
     if result is None:
         return None
-    replayed_score = list(game.score(state))
+    replayed_score = list(score)
     if "score" in result and list(result["score"]) != replayed_score:
         return (
             f"the log claims the score {_listed(result['score'])} "

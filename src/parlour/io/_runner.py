@@ -14,11 +14,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-
-import attrs
+from typing import Any
 
 from parlour.base import (
     LogError,
@@ -30,7 +30,7 @@ from parlour.engine import (
     Report,
 )
 from parlour.io._limits import Limits
-from parlour.io._log import limits_or_default, path_name, validate
+from parlour.io._log import limits_or_default, path_name, validation_report
 from parlour.io._sources import RawLog, UnreadableHandler, raw_logs_of_paths
 
 __all__ = [
@@ -81,12 +81,43 @@ def validate_raw(raw: RawLog, limits: Limits) -> Report:
     if isinstance(text, LogError):
         problem = Problem(kind="format", message=text.message)
         return Report(ok=False, moves_applied=0, error=problem, score=None, source=source)
-    return attrs.evolve(validate(text, limits=limits), source=source)
+    return validation_report(text, limits, source)
 
 
 def validate_batch(batch: list[RawLog], limits: Limits) -> list[Report]:
-    """The reports on a batch of raw logs, in order (what a worker process runs)."""
+    """The reports on a batch of raw logs, in order."""
     return [validate_raw(raw, limits) for raw in batch]
+
+
+_PackedReport = tuple[Any, ...]
+"""A `Report` as a tuple of its fields, its ``error`` (when there is one) as a tuple of the
+`Problem`'s fields: what a worker process sends back. Tuples of plain values are pickled at C
+speed; a frozen attrs record is pickled through Python-level state methods, which cost a
+worker about as much as reading its log."""
+
+
+def _packed(report: Report) -> _PackedReport:
+    """``report`` as a `_PackedReport`."""
+    problem = report.error
+    error = None
+    if problem is not None:
+        error = (problem.kind, problem.message, problem.move_index, problem.move, problem.rule)
+    return (report.ok, report.moves_applied, error, report.score, report.source)
+
+
+def _unpacked(row: _PackedReport) -> Report:
+    """The `Report` that `_packed` gave ``row`` for, built anew by keyword."""
+    ok, moves_applied, error, score, source = row
+    problem = None
+    if error is not None:
+        kind, message, move_index, move, rule = error
+        problem = Problem(kind=kind, message=message, move_index=move_index, move=move, rule=rule)
+    return Report(ok=ok, moves_applied=moves_applied, error=problem, score=score, source=source)
+
+
+def _validate_packed_batch(batch: list[RawLog], limits: Limits) -> list[_PackedReport]:
+    """The reports on a batch of raw logs, in order, packed (what a worker process runs)."""
+    return [_packed(validate_raw(raw, limits)) for raw in batch]
 
 
 def batches(raws: Iterable[RawLog], batch_logs: int, batch_bytes: int) -> Iterator[list[RawLog]]:
@@ -117,6 +148,25 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _submitted(
+    pool: ProcessPoolExecutor, batch: list[RawLog], limits: Limits, spawns: bool
+) -> Future[list[_PackedReport]]:
+    """``batch`` sent to ``pool``. When the submission ``spawns`` a worker (the pool starts one
+    per submission until it has them all), Ctrl-C is ignored in this process while it is
+    started, so that the worker is born ignoring it: a worker still importing parlour when
+    Ctrl-C reaches the process group would otherwise print a KeyboardInterrupt traceback
+    before its initializer runs. Only the main thread can change signal handlers; elsewhere
+    the worker relies on its initializer alone."""
+    handler = signal.getsignal(signal.SIGINT)
+    if not spawns or handler is None or threading.current_thread() is not threading.main_thread():
+        return pool.submit(_validate_packed_batch, batch, limits)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return pool.submit(_validate_packed_batch, batch, limits)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 def validate_raw_logs(
     raws: Iterable[RawLog],
     *,
@@ -140,19 +190,21 @@ def validate_raw_logs(
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_ignore_interrupts,
     )
-    pending: deque[Future[list[Report]]] = deque()
+    pending: deque[Future[list[_PackedReport]]] = deque()
+    submitted = 0
     try:
         try:
             for batch in batches(raws, batch_logs, batch_bytes):
-                pending.append(pool.submit(validate_batch, batch, limits))
+                pending.append(_submitted(pool, batch, limits, spawns=submitted < jobs))
+                submitted += 1
                 if len(pending) > BATCHES_IN_FLIGHT_PER_JOB * jobs:
-                    yield from pending.popleft().result()
+                    yield from map(_unpacked, pending.popleft().result())
         except Exception:  # reading failed: report what was read before it, then fail
             while pending:
-                yield from pending.popleft().result()
+                yield from map(_unpacked, pending.popleft().result())
             raise
         while pending:
-            yield from pending.popleft().result()
+            yield from map(_unpacked, pending.popleft().result())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
