@@ -279,8 +279,12 @@ def test_bradley_terry_refuses_tables_without_an_answer() -> None:
         bradley_terry([[0, 1], [1]])
     with pytest.raises(ValueError, match="anchor"):
         bradley_terry([[0, 1], [1, 0]], anchor=2)
+    with pytest.raises(ValueError, match="anchor"):
+        bradley_terry([[0, 1], [1, 0]], anchor="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="finite number of at least 0"):
         bradley_terry([[0, -1], [1, 0]])
+    with pytest.raises(ValueError, match="successes must be from 0 to 10"):
+        wilson_interval(11, 10)
 
 
 def test_a_round_robin_plays_every_pairing_over_the_same_deals() -> None:

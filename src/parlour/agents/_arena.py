@@ -76,6 +76,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
 
     ``successes`` may count halves (a tie is half a win); no trials give ``(0.0, 1.0)``.
 
+    Raises: `ValueError` for ``successes`` below 0 or above ``trials``.
+
     >>> from parlour.agents import wilson_interval
     >>> [round(bound, 3) for bound in wilson_interval(8, 10)]
     [0.49, 0.943]
@@ -110,6 +112,8 @@ def _t_975(freedom: int) -> float:
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float] | None:
     """The 95 % Student *t* interval of the mean of ``values`` (``None`` for fewer than two).
+
+    Raises: nothing.
 
     >>> from parlour.agents import mean_interval
     >>> [round(bound, 3) for bound in mean_interval([1.0, 2.0, 3.0, 4.0])]
@@ -515,7 +519,7 @@ def bradley_terry(
     size = len(table)
     if size < 2 or any(len(row) != size for row in table):
         raise ValueError("the score table must be square, two agents or more")
-    if not 0 <= anchor < size or type(anchor) is not int:
+    if type(anchor) is not int or not 0 <= anchor < size:
         raise ValueError(f"anchor must be an agent's index, 0 to {size - 1}, not {anchor!r}")
     if not (math.isfinite(prior) and prior >= 0):
         raise ValueError(f"prior must be a finite number of at least 0, not {prior!r}")
