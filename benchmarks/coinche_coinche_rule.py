@@ -9,10 +9,11 @@ and two side aces, never in SA or TA, and never surcoinches (the rule before iss
 ``--baseline no_surcoinche`` plays the new rule without its surcoinche instead, to measure that
 alone. Each deal is a single-deal match (``target=null``) played twice over the same cards,
 the new rule at the even seats (N-S) and then at the odd ones (E-W), so neither side gains from
-its seat or its cards. It prints the new rule's win rate over those matches (Wilson 95 %
-interval; a match is won by the higher deal score, rules C.8), its mean deal-score margin per
-deal, the two seatings of a deal averaged (a paired estimate: a deal where the rules agree adds
-0), with a 95 % normal interval, and how often each side coinched and surcoinched.
+its seat or its cards (`parlour.agents.play_pair`). It prints the new rule's score rate over
+those matches (a tie counts half; Wilson 95 % interval; a match is won by the higher deal score,
+rules C.8), its mean deal-score margin per deal, the two seatings of a deal averaged (a paired
+estimate: a deal where the rules agree adds 0), with a 95 % Student t interval, and how often
+each side coinched and surcoinched.
 """
 
 from __future__ import annotations
@@ -21,20 +22,14 @@ import argparse
 import json
 import math
 import random
-import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-import parlour
-from parlour.agents import Agent, HeuristicAgent, play_match
+from parlour.agents import Agent, HeuristicAgent, play_pair
 from parlour.base import Rank
 from parlour.coinche.rules import DECK
 from parlour.engine import Move
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from strength import Z_95, wilson_interval
 
 OLD_COINCHE_FROM = 110
 
@@ -90,37 +85,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         options[name] = json.loads(value)
     tally: Counter[str] = Counter()
     new, old = Counting(False, tally), Counting(True, tally, arguments.baseline)
-    wins = losses = ties = 0
-    margins: list[int] = []
-    for deal in range(arguments.deals):
-        for swapped in (0, 1):
-            agents = [new, old, new, old] if not swapped else [old, new, old, new]
-            final = play_match("coinche", agents, options=options,
-                               seed=arguments.seed + deal, dealer=deal % 4)  # fmt: skip
-            scores = parlour.score(final)
-            mine = scores[swapped]
-            theirs = scores[1 - swapped]
-            margins.append(mine - theirs)
-            winners = {seat % 2 for seat in parlour.winners(final)}
-            if winners == {swapped}:
-                wins += 1
-            elif winners == {1 - swapped}:
-                losses += 1
-            else:
-                ties += 1
-    matches = wins + losses + ties
-    low, high = wilson_interval(wins, matches)
-    paired = [(margins[i] + margins[i + 1]) / 2 for i in range(0, len(margins), 2)]
-    mean = sum(paired) / len(paired)
-    spread = math.sqrt(sum((m - mean) ** 2 for m in paired) / (len(paired) - 1))
-    half = Z_95 * spread / math.sqrt(len(paired))
-    differing = sum(1 for m in paired if m)
+    pairing = play_pair("coinche", new, old, deals=arguments.deals, seed=arguments.seed,
+                        options=options)  # fmt: skip
+    summary = pairing.summary()
+    low, high = summary.score_interval
+    mean, interval = summary.mean_margin, summary.margin_interval or (math.nan, math.nan)
+    margins = [record.margin for record in pairing.deals]
+    differing = sum(1 for i in range(0, len(margins), 2) if margins[i] + margins[i + 1])
     print(f"{arguments.deals} deals x 2 seatings, seed {arguments.seed}, options {options}, "
           f"baseline {arguments.baseline}")  # fmt: skip
-    print(f"new rule wins {wins / matches:.1%} [{low:.1%}, {high:.1%}]  "
-          f"{wins}-{losses}-{ties} of {matches}")  # fmt: skip
+    print(f"new rule scores {summary.score_rate:.1%} [{low:.1%}, {high:.1%}]  "
+          f"{summary.wins}-{summary.losses}-{summary.ties} of {summary.matches}")  # fmt: skip
     print(f"mean deal-score margin per deal (the two seatings averaged) {mean:+.2f} "
-          f"[{mean - half:+.2f}, {mean + half:+.2f}]; {differing} deals where the rules "
+          f"[{interval[0]:+.2f}, {interval[1]:+.2f}]; {differing} deals where the rules "
           f"made a difference")  # fmt: skip
     print("calls:", dict(sorted(tally.items())))
 

@@ -7,8 +7,23 @@
 * `make_agent` builds one from a spec such as ``heuristic`` or ``ismcts:200``; `play_match`
   plays a match between agents, giving each `parlour.agent_view` and the legal moves and checking
   every answer.
+* The arena: `play_pair` plays seat-swapped matches over shared deals between two agents
+  (`Pairing`, its `DealRecord` per match and `PairSummary`: score rate with its Wilson interval,
+  mean margin, CPU time per decision), `round_robin` every pairing of several agents
+  (`RoundRobin`, rated by `bradley_terry` on the Elo scale).
 """
 
+from parlour.agents._arena import (
+    DealRecord,
+    Pairing,
+    PairSummary,
+    RoundRobin,
+    bradley_terry,
+    mean_interval,
+    play_pair,
+    round_robin,
+    wilson_interval,
+)
 from parlour.agents._base import (
     Agent,
     AgentError,
@@ -34,13 +49,22 @@ __all__ = [
     "Agent",
     "AgentError",
     "AgentSpecError",
+    "DealRecord",
     "HeuristicAgent",
     "ISMCTSAgent",
     "MatchRandomness",
     "PIMCAgent",
+    "PairSummary",
+    "Pairing",
     "RandomAgent",
+    "RoundRobin",
     "agent_move",
+    "bradley_terry",
     "make_agent",
     "make_agents",
+    "mean_interval",
     "play_match",
+    "play_pair",
+    "round_robin",
+    "wilson_interval",
 ]

@@ -1,6 +1,11 @@
-"""The ``parlour`` command: ``games``, ``demo``, ``play``, ``validate`` and ``render``.
+"""The ``parlour`` command: ``games``, ``demo``, ``play``, ``arena``, ``validate`` and ``render``.
 """
 
+from parlour.cli._arena import (
+    add_arena_parser,
+    arena_table,
+    run_arena,
+)
 from parlour.cli._main import (
     main,
 )
@@ -10,7 +15,9 @@ from parlour.cli._play import (
     run_play,
 )
 from parlour.cli._progress import (
+    ProgressBar,
     ProgressDisplay,
+    bar_text,
     is_terminal,
     progress_text,
 )
@@ -30,13 +37,18 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "MAX_LINE_CHARS",
+    "ProgressBar",
     "ProgressDisplay",
+    "add_arena_parser",
     "add_play_parser",
     "add_validate_parser",
+    "arena_table",
+    "bar_text",
     "is_terminal",
     "main",
     "printable",
     "progress_text",
+    "run_arena",
     "run_play",
     "run_validate",
 ]

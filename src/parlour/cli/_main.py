@@ -1,5 +1,6 @@
 """The ``parlour`` command: ``games``, ``demo`` (a seeded match between bots), ``play`` (a
-person against bots, see `parlour.cli`), ``validate``, ``render`` (the SVG picture of a
+person against bots, see `parlour.cli`), ``arena`` (agents rated against each other, see
+`parlour.cli`), ``validate``, ``render`` (the SVG picture of a
 position, or of a log after its N-th move, as one seat or a spectator sees it) and ``serve``
 (the web table, `parlour.web`; exit 2 without the extra ``parlour[web]``).
 
@@ -25,6 +26,7 @@ from parlour.base import (
     ParlourError,
     shown,
 )
+from parlour.cli._arena import add_arena_parser
 from parlour.cli._play import add_play_parser
 from parlour.cli._validate import add_validate_parser
 from parlour.engine import (
@@ -151,6 +153,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_validate_parser(commands)  # parlour.cli
     add_play_parser(commands, _parse_options)  # parlour.cli
+    add_arena_parser(commands, _parse_options)  # parlour.cli
 
     render = commands.add_parser(
         "render",

@@ -1,4 +1,5 @@
-"""A one-line progress display for long validation runs, on a terminal only.
+"""One-line progress displays, on a terminal only: `ProgressDisplay` for long validation runs,
+`ProgressBar` for a known number of steps (the arena's matches).
 
 The line shows the logs done, the invalid ones so far, the rate, and, when the size of the input
 is known (files, not standard input), the share read and the time left. It is redrawn in place
@@ -12,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-__all__ = ["ProgressDisplay", "is_terminal", "progress_text"]
+__all__ = ["ProgressBar", "ProgressDisplay", "bar_text", "is_terminal", "progress_text"]
 
 _CLEAR_LINE = "\r\x1b[K"
 
@@ -37,7 +38,46 @@ def _clock(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
-class ProgressDisplay:
+class _RedrawnLine:
+    """A line on ``stream`` redrawn in place at most every ``interval`` seconds, only when
+    ``wanted`` and the stream is a terminal."""
+
+    def __init__(
+        self, stream: TextIO, *, wanted: bool, interval: float, clock: Callable[[], float]
+    ) -> None:
+        self.enabled = wanted and is_terminal(stream)
+        self._stream = stream
+        self._interval = interval
+        self._clock = clock
+        self._start = clock()
+        self._next_draw = self._start  # the first update draws at once
+        self._drawn = False
+
+    def _due(self) -> float | None:
+        """The seconds since the start if a redraw is due now (the next is then scheduled)."""
+        if not self.enabled:
+            return None
+        now = self._clock()
+        if now < self._next_draw:
+            return None
+        self._next_draw = now + self._interval
+        return now - self._start
+
+    def _draw(self, text: str) -> None:
+        self._stream.write(f"{_CLEAR_LINE}{text}")
+        self._stream.flush()
+        self._drawn = True
+
+    def clear(self) -> None:
+        """Erase the line (before other output goes to the same terminal); it is drawn again
+        at the next update due."""
+        if self._drawn:
+            self._stream.write(_CLEAR_LINE)
+            self._stream.flush()
+            self._drawn = False
+
+
+class ProgressDisplay(_RedrawnLine):
     """Draws `progress_text` on ``stream`` (standard error) when it is a terminal.
 
     ``done_bytes`` tells how much of the input has been read; ``total_bytes`` is its size, or
@@ -54,36 +94,59 @@ class ProgressDisplay:
         interval: float = 0.25,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.enabled = wanted and is_terminal(stream)
-        self._stream = stream
+        super().__init__(stream, wanted=wanted, interval=interval, clock=clock)
         self._total = total_bytes
         self._done_bytes = done_bytes
-        self._interval = interval
-        self._clock = clock
-        self._start = clock()
-        self._next_draw = self._start  # the first update draws at once
-        self._drawn = False
 
     def update(self, logs: int, invalid: int) -> None:
         """Redraw the line if ``interval`` has passed since the last time."""
-        if not self.enabled:
-            return
-        now = self._clock()
-        if now < self._next_draw:
-            return
-        self._next_draw = now + self._interval
-        text = progress_text(logs, invalid, now - self._start, self._done_bytes(), self._total)
-        self._stream.write(f"{_CLEAR_LINE}parlour validate: {text}")
-        self._stream.flush()
-        self._drawn = True
+        seconds = self._due()
+        if seconds is not None:
+            text = progress_text(logs, invalid, seconds, self._done_bytes(), self._total)
+            self._draw(f"parlour validate: {text}")
 
-    def clear(self) -> None:
-        """Erase the line (before other output goes to the same terminal); it is drawn again
-        at the next `update` due."""
-        if self._drawn:
-            self._stream.write(_CLEAR_LINE)
-            self._stream.flush()
-            self._drawn = False
+
+def bar_text(done: int, total: int, seconds: float, unit: str, width: int = 24) -> str:
+    """``[#########...............] 40/100 matches, about 0:00:12 left`` (the time left once
+    something is done).
+
+    >>> from parlour.cli import bar_text
+    >>> bar_text(25, 100, 5.0, "matches", width=8)
+    '[##......] 25/100 matches, about 0:00:15 left'
+    """
+    share = min(done / total, 1.0) if total > 0 else 1.0
+    filled = int(share * width)
+    text = f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} {unit}"
+    if 0 < done < total:
+        text += f", about {_clock(seconds * (total - done) / done)} left"
+    return text
+
+
+class ProgressBar(_RedrawnLine):
+    """Draws ``label: `` and `bar_text` on ``stream`` (standard error) when it is a terminal
+    and ``wanted``; `update` with the count done so far out of ``total``."""
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        label: str,
+        total: int,
+        unit: str,
+        wanted: bool = True,
+        interval: float = 0.25,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(stream, wanted=wanted, interval=interval, clock=clock)
+        self._label = label
+        self._total = total
+        self._unit = unit
+
+    def update(self, done: int) -> None:
+        """Redraw the bar if ``interval`` has passed since the last time."""
+        seconds = self._due()
+        if seconds is not None:
+            self._draw(f"{self._label}: {bar_text(done, self._total, seconds, self._unit)}")
 
 
 def is_terminal(stream: TextIO) -> bool:
