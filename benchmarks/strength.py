@@ -9,7 +9,8 @@ the even seats (partners 0 and 2 in a four-player game, seat 0 in a two-player o
 seat or its cards. A's win rate is its wins over the matches played, with the Wilson score
 interval at 95 % confidence; a tie (both teams winners) is no win. ``--option`` sets match
 options for every game (``target=null``: single-deal matches). The time per move printed is
-each agent's mean ``choose`` time: on a shared machine it is noisy, iteration budgets are not.
+each agent's mean ``choose`` time (on a shared machine it is noisy, iteration budgets are not),
+then its median CPU time (`time.thread_time`) per decision with more than one legal move.
 Agent specs are those of ``parlour demo --agents`` (``random``, ``heuristic``, ``ismcts:200``,
 ``ismcts:0.5s``, ``ismcts:200+heuristic``).
 """
@@ -20,6 +21,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -53,17 +55,24 @@ class TimedAgent:
         self.agent = agent
         self.seconds = 0.0
         self.moves = 0
+        self.cpu: list[float] = []
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         move = self.agent.choose(view, legal_moves, rng)
         self.seconds += time.perf_counter() - start
+        if len(legal_moves) > 1:
+            self.cpu.append(time.thread_time() - cpu)
         self.moves += 1
         return move
 
     def mean_seconds(self) -> float:
         """The mean time of one ``choose`` call so far (0 before the first)."""
         return self.seconds / self.moves if self.moves else 0.0
+
+    def cpu_p50(self) -> float:
+        """The median CPU time (this thread's) of the decisions with a choice (0 before one)."""
+        return statistics.median(self.cpu) if self.cpu else 0.0
 
     def __repr__(self) -> str:
         return repr(self.agent)
@@ -80,6 +89,8 @@ class PairResult:
     losses: int
     ties: int
     seconds_per_move: tuple[float, float]
+    cpu_p50: tuple[float, float] = (0.0, 0.0)
+    """Each agent's median CPU time per decision with more than one legal move."""
 
     @property
     def matches(self) -> int:
@@ -90,11 +101,13 @@ class PairResult:
         low, high = wilson_interval(self.wins, self.matches)
         rate = self.wins / self.matches if self.matches else 0.0
         first_ms, second_ms = (1000 * seconds for seconds in self.seconds_per_move)
+        first_cpu, second_cpu = (1000 * seconds for seconds in self.cpu_p50)
         return (
             f"{self.game:8} {self.first:>22} vs {self.second:<22} "
             f"wins {rate:6.1%} [{low:5.1%}, {high:5.1%}]  "
             f"{self.wins}-{self.losses}-{self.ties} of {self.matches}  "
-            f"ms/move {first_ms:.2f} / {second_ms:.2f}"
+            f"ms/move {first_ms:.2f} / {second_ms:.2f}  "
+            f"cpu p50 ms/decision {first_cpu:.1f} / {second_cpu:.1f}"
         )
 
 
@@ -127,6 +140,7 @@ def play_pair(
         losses=losses,
         ties=ties,
         seconds_per_move=(timed[0].mean_seconds(), timed[1].mean_seconds()),
+        cpu_p50=(timed[0].cpu_p50(), timed[1].cpu_p50()),
     )
 
 

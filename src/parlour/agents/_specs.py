@@ -15,8 +15,10 @@ An ``ismcts`` spec may add settings, each after a ``+``, in any order
 (``ismcts:0.1cpu+heuristic+match``): ``+heuristic`` or ``+random`` for the rollouts (otherwise
 the game's `DEFAULT_ROLLOUTS`), ``+deal``, ``+match`` or ``+share`` for the reward (``deal``
 otherwise), ``+visits`` to draw the move in proportion to the root's visits (the most visited
-otherwise), ``+workers=N`` for a root-parallel search over N processes and ``+rollouts=N`` for
-N playouts from each new node. ``pimc`` alone is ``pimc:20``;
+otherwise), ``+workers=N`` for a root-parallel search over N processes, ``+rollouts=N`` for
+N playouts from each new node and ``+exploration=X`` for the UCB constant.
+
+``pimc`` alone is ``pimc:20``;
 PIMC decides the card play once 16 cards or fewer are in the hands, in the games the solver
 plays (Belote, Coinche, Écarté, Bezique's last stage), and its fallback everything else
 (``pimc:20+ismcts:200``: ISMCTS early, the solver late).
@@ -50,7 +52,8 @@ __all__ = ["SPEC_HELP", "make_agent", "make_agents"]
 
 SPEC_HELP = (
     "random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:SECONDSs or ismcts:SECONDScpu "
-    "(+heuristic, +random, +deal, +match, +share, +visits, +workers=N, +rollouts=N), "
+    "(+heuristic, +random, +deal, +match, +share, +visits, +workers=N, +rollouts=N, "
+    "+exploration=X), "
     "pimc, pimc:WORLDS or pimc:WORLDS+SPEC"
 )
 """A one-line summary of the spec grammar, for messages and command-line help."""
@@ -133,6 +136,13 @@ def _ismcts_extra(extra: str, spec: str, game: str, supports: bool) -> dict[str,
     if extra in FINAL_POLICIES:
         return {"final": extra}
     name, equals, value = extra.partition("=")
+    if equals and name == "exploration":
+        exploration = _seconds(value, spec) if value else math.nan
+        if not 0 <= exploration <= _MAX_EXPLORATION:
+            raise AgentSpecError(
+                f"agent spec {shown(spec)}: exploration must be from 0 to {_MAX_EXPLORATION:g}"
+            )
+        return {"exploration": exploration}
     if equals and name in _COUNTED and value.isdigit() and len(value) <= 3:
         low, high = _COUNTED[name]
         if low <= int(value) <= high:
@@ -146,6 +156,7 @@ def _ismcts_extra(extra: str, spec: str, game: str, supports: bool) -> dict[str,
     )
 
 
+_MAX_EXPLORATION = 100.0
 _COUNTED = {"workers": (1, 64), "rollouts": (1, 100)}
 """The ``+NAME=N`` settings of an ``ismcts`` spec and their ranges."""
 
