@@ -17,7 +17,7 @@ from parlour.agents import AgentSpecError, ISMCTSAgent, make_agent
 from parlour.agents import _ismcts as ismcts_module
 from parlour.agents._ismcts import _worker_search
 from parlour.agents._rewards import reward_function
-from parlour.engine import Move, View
+from parlour.engine import Move, SupportsDealScale, View, get_game
 from tests.agents.helpers import SINGLE_DEAL, positions
 
 TWO_TEAMS_OF_TWO = (0, 1, 0, 1)
@@ -39,6 +39,24 @@ def _decision(game: str, seed: int, skip: int = 0) -> tuple[Any, Any, Sequence[M
 
 
 # --- rewards ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "scale"),
+    [
+        ("belote", {}, 252 + 20),  # a capot and the belote (rules §3.7)
+        ("belote", {"capot_points": 250}, 250 + 20),
+        ("ecarte", {}, 2 + 1),  # a vole (or a penalty) and the king (rules §2.5-2.6)
+        ("bezique", {}, 160 + 10 + 500),  # the brisques, the last trick, a double bezique
+        ("burraco", {}, 100 + 100 + 2 * 200),  # closing, no pozzetto, two clean burracos
+    ],
+)
+def test_each_game_gives_its_deal_scale(game: str, options: dict[str, Any], scale: int) -> None:
+    state = parlour.new_game(game, options={**SINGLE_DEAL, **options})
+    found = get_game(game)
+    assert isinstance(found, SupportsDealScale)
+    assert found.deal_scale(parlour.options(state)) == scale
+    assert not isinstance(get_game("coinche"), SupportsDealScale)
 
 
 def test_a_belote_capot_is_worth_more_than_162_to_0() -> None:

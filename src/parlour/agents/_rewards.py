@@ -6,8 +6,9 @@ move. Three rewards, by ``reward=`` name (`REWARDS`):
 * ``"deal"``: the deal's points margin in the game's own scale. With ``own`` the points the
   seat's team won in the deal and ``other`` the most any other team won, the reward is
   ``0.5 + 0.5 * (own - other) / scale``, clamped to [0, 1], where ``scale`` is the game's
-  `DEAL_SCALES` entry (read from its scoring rules and options). A Belote capot (252 + 20 for
-  the belote) is worth more than 162-0; Écarté's vole (2) more than its point (1).
+  ``deal_scale(options)`` (`parlour.engine.SupportsDealScale`, read from its scoring rules). A
+  Belote capot (252 + 20 for the belote) is worth more than 162-0; Écarté's vole (2) more than
+  its point (1).
 * ``"match"``: the deal's value for winning the match. Each team's progress is the share of its
   remaining distance to the target that the deal covered, ``gain / (target - score before)``
   (at most 1: reaching the target; at least -1), and the reward is
@@ -15,7 +16,7 @@ move. Three rewards, by ``reward=`` name (`REWARDS`):
   more than the same points far from it. In a single deal (``target=None``) it is ``"deal"``.
 * ``"share"``: the share of the points both teams moved, ``0.5 + 0.5 * (own - other) /
   (|own| + |other|)`` (a 1-0 deal is worth as much as a capot); also what ``"deal"`` and
-  ``"match"`` fall back to in a game without a `DEAL_SCALES` entry.
+  ``"match"`` fall back to in a game without a deal scale (Coinche, a game of your own).
 
 Every reward is 0.5 when no points moved and when both teams gained the same.
 """
@@ -25,44 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from parlour.belote import rules as belote_rules
-from parlour.bezique import rules as bezique_rules
-from parlour.burraco import rules as burraco_rules
-from parlour.ecarte import rules as ecarte_rules
-from parlour.engine import game_of, options
+from parlour.engine import SupportsDealScale, game_of, options
 
-__all__ = ["DEAL_SCALES", "REWARDS", "Rewards", "reward_function"]
+__all__ = ["REWARDS", "Rewards", "reward_function"]
 
 Rewards = Callable[[tuple[int, ...], tuple[int, ...]], tuple[float, ...]]
 """A reward function of a search: the match score before and after a deal (or the part of it
 searched) -> each seat's reward."""
-
-DEAL_SCALES: dict[str, Callable[[Any], int]] = {
-    "belote": lambda game_options: game_options.capot_points + belote_rules.BELOTE_POINTS,
-    "ecarte": lambda _: (
-        max(
-            ecarte_rules.ScoreReasons.VOLE.points or 0,
-            ecarte_rules.ScoreReasons.PENALTY.points or 0,
-        )
-        + ecarte_rules.KING_POINTS
-    ),
-    "bezique": lambda _: (
-        bezique_rules.BRISQUES_TOTAL
-        + bezique_rules.LAST_TRICK_BONUS
-        + max(kind.points for kind in bezique_rules.MELD_TABLE)
-    ),
-    "burraco": lambda _: (
-        burraco_rules.CLOSING_BONUS
-        + burraco_rules.NO_POZZETTO_PENALTY
-        + 2 * burraco_rules.BURRACO_BONUS[True]
-    ),
-}
-"""The points margin that is worth the whole reward, per game, from its scoring rules and the
-match's options. Belote: the capot's points and the belote (272 by default), the most a deal
-gives a team; Écarté: the vole or a penalty and the king (3); Bezique: the brisques, the last
-trick and the largest meld (670); Burraco, whose hands have no maximum: a closing, the
-pozzetto penalty and two clean burracos (600), a large hand. Margins beyond the scale get the
-whole reward."""
 
 REWARDS = ("deal", "match", "share")
 """The reward names (module docstring)."""
@@ -71,14 +41,14 @@ REWARDS = ("deal", "match", "share")
 def reward_function(name: str, state: Any, team_of: tuple[int, ...]) -> Rewards:
     """The reward ``name`` for a search from ``state`` (its game, options and match score), for
     seats grouped by ``team_of`` (each seat's team index)."""
+    game = game_of(state)
     game_options = options(state)
-    scale_of = DEAL_SCALES.get(game_of(state).name)
-    if name == "share" or scale_of is None:
+    if name == "share" or not isinstance(game, SupportsDealScale):
         return lambda before, after: _from_margins(_gains(before, after, team_of), team_of, None)
     target = getattr(game_options, "target", None)
     if name == "match" and target is not None:
         return lambda before, after: _match(before, after, team_of, target)
-    scale = float(scale_of(game_options))
+    scale = float(game.deal_scale(game_options))
     return lambda before, after: _from_margins(_gains(before, after, team_of), team_of, scale)
 
 

@@ -288,6 +288,15 @@ class SupportsBot(Protocol):
 
 
 @runtime_checkable
+class SupportsDealScale(Protocol):
+    """A game that says what a deal's points are worth: ``deal_scale(options)`` is the points
+    margin that counts as a whole deal won (the most a deal gives a team, or in a game whose
+    deals have no maximum, a large deal's margin). Search rewards are read in this scale."""
+
+    def deal_scale(self, options: Any) -> int: ...
+
+
+@runtime_checkable
 class SupportsRollout(Protocol):
     """A game whose bot searches, with a cheaper player for search rollouts."""
 
