@@ -38,6 +38,7 @@ import attrs
 
 from parlour.agents._base import (
     Agent,
+    AgentError,
     AgentSpecError,
     check_choice,
     sampled_state,
@@ -536,6 +537,11 @@ def _root_stats(
     """The root's `SearchStats` from each edge's visits and total reward, in legal-move order
     (the root's edges are the searching seat's own moves: `Move` keys)."""
     order = {move: index for index, move in enumerate(legal_moves) if move in counts}
+    if not any(counts[move][0] for move in order):
+        raise AgentError(
+            "none of the legal moves given was searched: they must be parlour.legal_moves of "
+            "the state the view is of"
+        )
     moves = tuple(
         MoveStats(move=move, visits=counts[move][0], mean=counts[move][1] / counts[move][0])
         for move in sorted(order, key=order.__getitem__)
