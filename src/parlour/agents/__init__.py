@@ -2,7 +2,9 @@
 
 * `Agent`: the protocol, ``choose(view, legal_moves, rng) -> Move``.
 * `RandomAgent`, `HeuristicAgent` (each game's rules of thumb), `ISMCTSAgent` (information-set
-  Monte Carlo tree search over determinizations), `PIMCAgent` (the perfect-information solver
+  Monte Carlo tree search over determinizations; `ISMCTSAgent.search` gives the root's
+  `SearchStats` of `MoveStats`, an `Evaluator` plugs priors and values in, `DEFAULT_ROLLOUTS`
+  is its per-game rollout table), `PIMCAgent` (the perfect-information solver
   over sampled worlds, late in the card play).
 * `make_agent` builds one from a spec such as ``heuristic`` or ``ismcts:200``; `play_match`
   plays a match between agents, giving each `parlour.agent_view` and the legal moves and checking
@@ -31,7 +33,13 @@ from parlour.agents._base import (
     RandomAgent,
 )
 from parlour.agents._heuristic import HeuristicAgent
-from parlour.agents._ismcts import ISMCTSAgent
+from parlour.agents._ismcts import (
+    DEFAULT_ROLLOUTS,
+    Evaluator,
+    ISMCTSAgent,
+    MoveStats,
+    SearchStats,
+)
 from parlour.agents._pimc import PIMCAgent
 from parlour.agents._runner import (
     MatchRandomness,
@@ -45,19 +53,23 @@ from parlour.agents._specs import (
 )
 
 __all__ = [
+    "DEFAULT_ROLLOUTS",
     "SPEC_HELP",
     "Agent",
     "AgentError",
     "AgentSpecError",
     "DealRecord",
+    "Evaluator",
     "HeuristicAgent",
     "ISMCTSAgent",
     "MatchRandomness",
+    "MoveStats",
     "PIMCAgent",
     "PairSummary",
     "Pairing",
     "RandomAgent",
     "RoundRobin",
+    "SearchStats",
     "agent_move",
     "bradley_terry",
     "make_agent",

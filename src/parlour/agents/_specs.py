@@ -5,13 +5,20 @@
 ``heuristic``      `HeuristicAgent` (the game's rules of thumb)
 ``ismcts``         `ISMCTSAgent` with its default budget (200 iterations per move)
 ``ismcts:200``     `ISMCTSAgent` with 200 iterations per move
-``ismcts:0.5s``    `ISMCTSAgent` with 0.5 seconds per move
+``ismcts:0.5s``    `ISMCTSAgent` with 0.5 seconds (wall clock) per move
+``ismcts:0.1cpu``  `ISMCTSAgent` with 0.1 seconds of CPU time per move
 ``pimc:20``        `PIMCAgent` over 20 worlds, the heuristic agent before (or random)
 ``pimc:20+SPEC``   `PIMCAgent` over 20 worlds, the agent of ``SPEC`` before
 =================  ===========================================================
 
-An ``ismcts`` spec may end in ``+heuristic`` for rules-of-thumb rollouts
-(``ismcts:200+heuristic``); its rollouts are random otherwise. ``pimc`` alone is ``pimc:20``;
+An ``ismcts`` spec may add settings, each after a ``+``, in any order
+(``ismcts:0.1cpu+heuristic+match``): ``+heuristic`` or ``+random`` for the rollouts (otherwise
+the game's `DEFAULT_ROLLOUTS`), ``+deal``, ``+match`` or ``+share`` for the reward (``deal``
+otherwise), ``+visits`` to draw the move in proportion to the root's visits (the most visited
+otherwise), ``+workers=N`` for a root-parallel search over N processes, ``+rollouts=N`` for
+N playouts from each new node and ``+exploration=X`` for the UCB constant.
+
+``pimc`` alone is ``pimc:20``;
 PIMC decides the card play once 16 cards or fewer are in the hands, in the games the solver
 plays (Belote, Coinche, Écarté, Bezique's last stage), and its fallback everything else
 (``pimc:20+ismcts:200``: ISMCTS early, the solver late).
@@ -20,6 +27,7 @@ plays (Belote, Coinche, Écarté, Bezique's last stage), and its fallback everyt
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from parlour.agents._base import (
     Agent,
@@ -30,14 +38,22 @@ from parlour.agents._heuristic import (
     HeuristicAgent,
     supports_heuristic,
 )
-from parlour.agents._ismcts import ISMCTSAgent
+from parlour.agents._ismcts import (
+    DEFAULT_ROLLOUTS,
+    FINAL_POLICIES,
+    ROLLOUTS,
+    ISMCTSAgent,
+)
 from parlour.agents._pimc import PIMCAgent
+from parlour.agents._rewards import REWARDS
 from parlour.base import shown
 
 __all__ = ["SPEC_HELP", "make_agent", "make_agents"]
 
 SPEC_HELP = (
-    "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:SECONDSs (+heuristic), "
+    "random, heuristic, ismcts, ismcts:ITERATIONS, ismcts:SECONDSs or ismcts:SECONDScpu "
+    "(+heuristic, +random, +deal, +match, +share, +visits, +workers=N, +rollouts=N, "
+    "+exploration=X), "
     "pimc, pimc:WORLDS or pimc:WORLDS+SPEC"
 )
 """A one-line summary of the spec grammar, for messages and command-line help."""
@@ -77,32 +93,72 @@ def make_agent(spec: str, game: str) -> Agent:
         if not supports:
             raise AgentSpecError(f"{game} has no heuristic agent; use random or ismcts")
         return HeuristicAgent()
-    name, colon, budget = text.partition(":")
-    rollout = "random"
-    if budget.endswith("+heuristic") or (not colon and name.endswith("+heuristic")):
-        rollout = "heuristic"
-        budget = budget.removesuffix("+heuristic")
-        name = name.removesuffix("+heuristic")
+    head, *extras = text.split("+")
+    name, colon, budget = head.partition(":")
     if name != "ismcts" or (colon and not budget):
         raise AgentSpecError(f"unknown agent spec {shown(spec)}; the specs are: {SPEC_HELP}")
-    if rollout == "heuristic" and not supports:
-        raise AgentSpecError(f"{game} has no heuristic rollouts; drop +heuristic")
-    if not colon:
-        return ISMCTSAgent(rollout=rollout)
-    if budget.endswith("s"):
-        seconds = _seconds(budget[:-1], spec)
-        if not 0 < seconds <= _MAX_SECONDS:
-            raise AgentSpecError(
-                f"agent spec {shown(spec)}: seconds per move must be above 0 and at most "
-                f"{_MAX_SECONDS:g}"
-            )
-        return ISMCTSAgent(seconds=seconds, rollout=rollout)
+    settings: dict[str, Any] = {"rollout": DEFAULT_ROLLOUTS.get(game, "random")}
+    for extra in extras:
+        settings.update(_ismcts_extra(extra, spec, game, supports))
+    if colon:
+        settings.update(_ismcts_budget(budget, spec))
+    return ISMCTSAgent(**settings)
+
+
+def _ismcts_budget(budget: str, spec: str) -> dict[str, Any]:
+    """The budget setting of an ``ismcts:BUDGET`` spec."""
+    for suffix, name in (("cpu", "cpu_seconds"), ("s", "seconds")):
+        if budget.endswith(suffix):
+            seconds = _seconds(budget.removesuffix(suffix), spec)
+            if not 0 < seconds <= _MAX_SECONDS:
+                what = "CPU seconds" if suffix == "cpu" else "seconds"
+                raise AgentSpecError(
+                    f"agent spec {shown(spec)}: {what} per move must be above 0 and at most "
+                    f"{_MAX_SECONDS:g}"
+                )
+            return {name: seconds}
     iterations = _iterations(budget, spec)
     if not 0 < iterations <= _MAX_ITERATIONS:
         raise AgentSpecError(
             f"agent spec {shown(spec)}: iterations per move must be from 1 to {_MAX_ITERATIONS}"
         )
-    return ISMCTSAgent(iterations=iterations, rollout=rollout)
+    return {"iterations": iterations}
+
+
+def _ismcts_extra(extra: str, spec: str, game: str, supports: bool) -> dict[str, Any]:
+    """The setting of one ``+EXTRA`` of an ``ismcts`` spec (module docstring)."""
+    if extra in ROLLOUTS:
+        if extra == "heuristic" and not supports:
+            raise AgentSpecError(f"{game} has no heuristic rollouts; drop +heuristic")
+        return {"rollout": extra}
+    if extra in REWARDS:
+        return {"reward": extra}
+    if extra in FINAL_POLICIES:
+        return {"final": extra}
+    name, equals, value = extra.partition("=")
+    if equals and name == "exploration":
+        exploration = _seconds(value, spec) if value else math.nan
+        if not 0 <= exploration <= _MAX_EXPLORATION:
+            raise AgentSpecError(
+                f"agent spec {shown(spec)}: exploration must be from 0 to {_MAX_EXPLORATION:g}"
+            )
+        return {"exploration": exploration}
+    if equals and name in _COUNTED and value.isdigit() and len(value) <= 3:
+        low, high = _COUNTED[name]
+        if low <= int(value) <= high:
+            return {name: int(value)}
+        raise AgentSpecError(
+            f"agent spec {shown(spec)}: {name} must be from {low} to {high}, not {value}"
+        )
+    raise AgentSpecError(
+        f"agent spec {shown(spec)}: {shown(extra)} is not an ismcts setting (the specs are: "
+        f"{SPEC_HELP})"
+    )
+
+
+_MAX_EXPLORATION = 100.0
+_COUNTED = {"workers": (1, 64), "rollouts": (1, 100)}
+"""The ``+NAME=N`` settings of an ``ismcts`` spec and their ranges."""
 
 
 _MAX_WORLDS = 100_000

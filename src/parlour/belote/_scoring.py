@@ -33,6 +33,7 @@ __all__ = [
     "SOLVER_SCORING",
     "DealFacts",
     "contract_outcome",
+    "deal_scale",
     "match_winner_team",
     "score_deal",
     "team_seats",
@@ -150,6 +151,11 @@ def score_deal(table: Table, facts: DealFacts) -> DealResult:
         held=held,
         awards=tuple(awards),
     )
+
+
+def deal_scale(options: Options) -> int:
+    """The most a deal gives a team: a capot's card points and the belote (272 by default)."""
+    return options.capot_points + BELOTE_POINTS
 
 
 def match_winner_team(

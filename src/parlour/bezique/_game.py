@@ -40,6 +40,7 @@ from parlour.bezique._transitions import (
 from parlour.bezique.rules import (
     DEAL_FIELDS,
     DEAL_LAYOUT,
+    DEAL_SCALE,
     DECK,
     FACES,
     NAME,
@@ -186,6 +187,10 @@ class BeziqueGame(TrickGame):
     last_play = staticmethod(_screen.last_play)
     trick_ending = staticmethod(_last_stage.trick_ending)
     rollout_move = staticmethod(_bot.rollout_move)
+
+    def deal_scale(self, options: Any) -> int:
+        """A large deal's points margin, `DEAL_SCALE` (the options do not change it)."""
+        return DEAL_SCALE
 
 
 GAME = BeziqueGame()

@@ -240,6 +240,10 @@ MELD_TABLE: tuple[MeldKind, ...] = (
 Reuse (§1.5.3) is read from ``forbidden``: a card may join a meld of another class freely, and
 a meld of its own class only upward (royal marriage → sequence, bezique → double bezique)."""
 
+DEAL_SCALE = BRISQUES_TOTAL + LAST_TRICK_BONUS + max(kind.points for kind in MELD_TABLE)
+"""A large deal's points margin (a deal has no fixed maximum): every brisque, the last trick and
+the largest meld (670)."""
+
 MELD_BY_NAME = {kind.name: kind for kind in MELD_TABLE}
 MELD_BY_REASON = {kind.rule: kind for kind in MELD_TABLE}
 """The meld kind whose score events carry this reason id."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.base import Card, IllegalMoveError, Teams, build_options
-from parlour.burraco import _bot, _events, _narrate, _screen, _view
+from parlour.burraco import _bot, _events, _narrate, _scoring, _screen, _view
 from parlour.burraco._encoding import BURRACO
 from parlour.burraco._faces import DECK, FACE_CARDS, cards_of
 from parlour.burraco._judgement import judge, legal_judgement
@@ -194,6 +194,7 @@ class BurracoGame:
     hint = staticmethod(_bot.explained_move)
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
+    deal_scale = staticmethod(_scoring.deal_scale)
 
 
 GAME = BurracoGame()

@@ -15,7 +15,7 @@ from parlour.burraco._state import TeamScore
 from parlour.burraco.rules import BURRACO_BONUS, CLOSING_BONUS, NO_POZZETTO_PENALTY, ScoreReasons
 from parlour.engine import ScoreEvent
 
-__all__ = ["hand_awards", "match_winner", "score_hand", "score_team"]
+__all__ = ["deal_scale", "hand_awards", "match_winner", "score_hand", "score_team"]
 
 
 def _value(cards: Sequence[Card]) -> int:
@@ -100,6 +100,12 @@ def hand_awards(scores: Sequence[TeamScore], hand_number: int) -> tuple[ScoreEve
                                deal=hand_number, trick=None)
                 )  # fmt: skip
     return tuple(events)
+
+
+def deal_scale(options: object) -> int:
+    """A large hand's points margin (a hand has no maximum): a closing, the pozzetto penalty and
+    two clean burracos (600)."""
+    return CLOSING_BONUS + NO_POZZETTO_PENALTY + 2 * BURRACO_BONUS[True]
 
 
 def match_winner(target: int | None, match_score: Sequence[int]) -> tuple[bool, tuple[int, ...]]:

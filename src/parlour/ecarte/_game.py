@@ -152,6 +152,7 @@ class EcarteGame(TrickGame):
     screen = staticmethod(_screen.screen)
     last_play = staticmethod(_screen.last_play)
     trick_ending = staticmethod(_scoring.trick_ending)
+    deal_scale = staticmethod(_scoring.deal_scale)
 
 
 GAME = EcarteGame()

@@ -31,6 +31,7 @@ from parlour.tricks import TrickEnding, TrickScoring
 
 __all__ = [
     "SOLVER_SCORING",
+    "deal_scale",
     "deal_situation",
     "king_award",
     "match_over_after_deal",
@@ -148,6 +149,12 @@ def target_reached(options: Options, match_score: tuple[int, int]) -> bool:
     return (
         target is not None and options.stop_at_target == "immediate" and max(match_score) >= target
     )
+
+
+def deal_scale(options: Options) -> int:
+    """The most a deal gives a player: the largest award of the §2.6 table (a vole or a
+    penalty, 2) and the king (1)."""
+    return max(award.points for award in TRICK_AWARDS.values()) + KING_POINTS
 
 
 def match_over_after_deal(options: Options, match_score: tuple[int, int]) -> bool:

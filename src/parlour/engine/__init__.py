@@ -63,6 +63,7 @@ from parlour.engine._functions import (
 from parlour.engine._game import (
     Game,
     SupportsBot,
+    SupportsDealScale,
     SupportsNarration,
     SupportsRollout,
     View,
@@ -190,6 +191,7 @@ __all__ = [
     "StateJson",
     "StateT",
     "SupportsBot",
+    "SupportsDealScale",
     "SupportsHint",
     "SupportsNarration",
     "SupportsRollout",

@@ -70,6 +70,7 @@ from parlour.engine._reading import read_view
 __all__ = [
     "Game",
     "SupportsBot",
+    "SupportsDealScale",
     "SupportsNarration",
     "SupportsRollout",
     "View",
@@ -264,6 +265,15 @@ class SupportsBot(Protocol):
     """A game with a built-in bot that picks a move for the seat to act."""
 
     def bot_move(self, state: Any, rng: random.Random) -> Move: ...
+
+
+@runtime_checkable
+class SupportsDealScale(Protocol):
+    """A game that says what a deal's points are worth: ``deal_scale(options)`` is the points
+    margin that counts as a whole deal won (the most a deal gives a team, or in a game whose
+    deals have no maximum, a large deal's margin). Search rewards are read in this scale."""
+
+    def deal_scale(self, options: Any) -> int: ...
 
 
 @runtime_checkable
