@@ -12,12 +12,7 @@ import pytest
 from parlour.burraco import _counts as counts
 from parlour.burraco._faces import DECK, FACE_OF, WILD_FACES, faces_of, nth_distinct_face, pack
 from parlour.burraco._meld_adding import additions
-from parlour.burraco._meld_listing import (
-    new_melds,
-    new_sequences_of_suit,
-    new_set_at,
-    new_sets_of_rank,
-)
+from parlour.burraco._meld_listing import new_melds, new_sequences_of_suit, new_sets_of_rank
 from parlour.burraco._meld_shapes import rank_key, set_rank_mask
 from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS, Addition, Meld, MeldRules
 
@@ -86,19 +81,6 @@ def test_new_set_counts_equal_the_engine_lists() -> None:
                 assert counts.new_set_block(key, wilds) == expected, (hand, rank)
             else:  # no set of a rank held fewer than twice
                 assert expected == (0, 0)
-
-
-def test_one_new_set_built_alone_is_the_listed_one() -> None:
-    # new_set_at (a legal set's read by index) builds the index-th set of the list alone
-    for hand in _hands("one set", 400):
-        wild_part = hand & WILD_FIELDS
-        for rank in range(3, 15):
-            key = rank_key(hand, rank)
-            listed = new_sets_of_rank(rank, key, wild_part)
-            for index, meld in enumerate(listed):
-                assert new_set_at(rank, key, wild_part, index) == meld, (hand, rank, index)
-            with pytest.raises(IndexError):
-                new_set_at(rank, key, wild_part, len(listed))
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)

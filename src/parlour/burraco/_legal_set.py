@@ -22,12 +22,7 @@ from parlour.burraco._meld_adding import (
     sequence_addition_shapes,
     set_addition_at,
 )
-from parlour.burraco._meld_listing import (
-    new_sequence_at,
-    new_sequences_of_suit,
-    new_set_at,
-    new_sets_of_rank,
-)
+from parlour.burraco._meld_listing import new_sequence_at, new_sequences_of_suit, new_sets_of_rank
 from parlour.burraco._meld_tables import SUIT_MASKS, WILD_FIELDS, Addition, MeldRules
 from parlour.burraco._meld_tables import Meld as TableMeld
 from parlour.burraco._moves import Add, Discard, Meld
@@ -125,10 +120,6 @@ def _pick_set_addition(
     return set_addition_at(meld, hand, index)
 
 
-def _pick_set(rank: int, key: int, wild_part: int, _d: object, index: int) -> TableMeld:
-    return new_set_at(rank, key, wild_part, index)
-
-
 def _pick_sequence(pool: int, suit: int, max_length: int, _d: object, index: int) -> TableMeld:
     return new_sequence_at(pool, suit, max_length, index)
 
@@ -146,7 +137,7 @@ BUILD: tuple[Callable[[Any, Any, Any, Any], Sequence[Any]], ...] = (
 )  # fmt: skip
 """How each kind of block builds its records."""
 PICK: tuple[Callable[[Any, Any, Any, Any, int], Any], ...] = (
-    _pick_built(_given), _pick_set, _pick_sequence, _pick_set_addition,
+    _pick_built(_given), _pick_built(_sets), _pick_sequence, _pick_set_addition,
     _pick_sequence_addition, _pick_discard,
 )  # fmt: skip
 """How each kind of block builds its ``i``-th record alone (or reads it from all of them)."""

@@ -1,6 +1,5 @@
 """Every new Burraco meld a packed hand can lay down (`new_melds`), by rank for sets and by suit
-for sequences (`new_sets_of_rank`, `new_sequences_of_suit`; `new_set_at` and `new_sequence_at`
-build one alone).
+for sequences (`new_sets_of_rank`, `new_sequences_of_suit`; `new_sequence_at` builds one alone).
 
 Every set and every sequence, with every distinct wild face held at every place it could stand.
 Order (deterministic, no set iteration):
@@ -15,9 +14,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
 
-from parlour.base import Card, Rank
+from parlour.base import Card
 from parlour.burraco._faces import FACE_CARDS
 from parlour.burraco._meld_shapes import (
     held_wilds,
@@ -46,7 +44,6 @@ __all__ = [
     "new_melds",
     "new_sequence_at",
     "new_sequences_of_suit",
-    "new_set_at",
     "new_sets_of_rank",
 ]
 
@@ -79,48 +76,32 @@ def new_melds(hand: int, rules: MeldRules) -> tuple[Meld, ...]:
 def new_sets_of_rank(rank: int, key: int, wild_part: int) -> tuple[Meld, ...]:
     """Every new set of ``rank``: ``key`` holds the counts of its four faces (3 bits each, see
     `rank_key`) and ``wild_part`` the wild cards of the hand."""
-    rank_member = RANK_OF[rank]
-    return tuple(
-        _set_meld(rank_member, naturals, wild, at)
-        for naturals, wild, at in _set_shapes(rank, key, wild_part)
-    )
-
-
-def new_set_at(rank: int, key: int, wild_part: int, index: int) -> Meld:
-    """``new_sets_of_rank(rank, key, wild_part)[index]``, building only that meld;
-    `IndexError` past the end."""
-    for naturals, wild, at in itertools.islice(_set_shapes(rank, key, wild_part), index, None):
-        return _set_meld(RANK_OF[rank], naturals, wild, at)
-    raise IndexError(f"no new set number {index}")
-
-
-def _set_shapes(
-    rank: int, key: int, wild_part: int
-) -> Iterator[tuple[tuple[Card, ...], Card | None, int]]:
-    """The new sets of ``rank`` in order (see `new_sets_of_rank`), each as its natural cards,
-    its wild card (None when clean) and the index among the naturals where the wild goes."""
+    melds: list[Meld] = []
+    append = melds.append
     wilds = held_wilds(wild_part)
+    set_kind = MeldKind.SET
+    rank_member = RANK_OF[rank]
     for naturals, slots in _set_naturals(rank, key):
         held = len(naturals)
         if held < MIN_MELD_LENGTH - MAX_WILDS:
             continue
         if held >= MIN_MELD_LENGTH:
-            yield naturals, None, 0
+            append(
+                Meld(
+                    kind=set_kind, cards=naturals, suit=None, rank=rank_member, low=0,
+                    wild_position=None,
+                )
+            )  # fmt: skip
         if held < MAX_SET_LENGTH:
             for _face, card, slot in wilds:
-                yield naturals, card, slots[slot]
-
-
-def _set_meld(rank: Rank, naturals: tuple[Card, ...], wild: Card | None, at: int) -> Meld:
-    """The set of ``naturals`` of ``rank``, with ``wild`` inserted at index ``at`` if any."""
-    if wild is None:
-        return Meld(
-            kind=MeldKind.SET, cards=naturals, suit=None, rank=rank, low=0, wild_position=None
-        )
-    return Meld(
-        kind=MeldKind.SET, cards=(*naturals[:at], wild, *naturals[at:]), suit=None, rank=rank,
-        low=0, wild_position=-1,
-    )  # fmt: skip
+                at = slots[slot]
+                append(
+                    Meld(
+                        kind=set_kind, cards=(*naturals[:at], card, *naturals[at:]), suit=None,
+                        rank=rank_member, low=0, wild_position=-1,
+                    )
+                )  # fmt: skip
+    return tuple(melds)
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
