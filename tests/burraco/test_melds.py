@@ -170,6 +170,21 @@ def test_a_meld_move_keeps_a_set_in_canonical_order_and_a_sequence_as_written() 
         assert list(MeldMove(written).cards) == expected, text
 
 
+def test_every_new_meld_move_holds_its_cards_as_the_rules_order_them() -> None:
+    # over the new melds of random hands: a set's move in canonical order, any other as written
+    rng = random.Random("meld move order")
+    for _ in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        for found in new_melds(pack_cards(deck[:14]), MeldRules()):
+            written = found.cards
+            read = read_meld(written, MeldRules())
+            is_set = isinstance(read, Meld) and read.kind is MeldKind.SET
+            expected = sort_cards(written) if is_set else written
+            assert MeldMove(written).cards == expected, written
+            assert MeldMove(written[::-1]).cards == (expected if is_set else written[::-1])
+
+
 INVALID = [
     ("3H", "meld_too_short"),
     ("3H 4H", "meld_too_short"),
