@@ -10,7 +10,7 @@ import pytest
 
 import parlour
 from parlour.burraco import BurracoState
-from parlour.burraco._legal import LegalMoves
+from parlour.burraco._legal_set import LegalMoves
 from tests.burraco.helpers import start, state_of
 
 SEAT_0 = "3S 4D 5C 6S 7D 9S 10D JS QH QC AC"

@@ -1,4 +1,4 @@
-"""The block-by-block legal set (`parlour.burraco._legal.LegalMoves`, counted by
+"""The block-by-block legal set (`parlour.burraco._legal_set.LegalMoves`, counted by
 `parlour.burraco._counts`) against the test oracle `tests.burraco.legal_oracle`, the former
 implementation that builds every move: over every state of seeded random hands, four and two
 players, with the default rules and two presets that turn the other options (and small hands
@@ -18,7 +18,8 @@ import pytest
 import parlour
 from parlour.burraco import BurracoState, Phase
 from parlour.burraco._faces import distinct_faces
-from parlour.burraco._legal import TEAM_OF, LegalMoves, legal_moves_of
+from parlour.burraco._legal import TEAM_OF, legal_moves_of
+from parlour.burraco._legal_set import LegalMoves
 from parlour.engine import Move
 from tests.burraco import legal_oracle
 from tests.profiles import thorough

@@ -40,6 +40,7 @@ from parlour.burraco._meld_tables import (
     MeldProblem,
     MeldRules,
 )
+from parlour.burraco._moves import Meld as MeldMove
 
 TOURNAMENT = MeldRules()
 FREE = MeldRules(wild_rearrangement="free")
@@ -155,6 +156,33 @@ def test_valid_sets(text: str, rank: str, dirty: bool) -> None:
 def test_a_set_reads_in_any_order() -> None:
     texts = {" ".join(order) for order in itertools.permutations(words("KD JK KS KD"))}
     assert {meld(text).text for text in texts} == {"KS KD KD JK"}
+
+
+def test_a_meld_move_keeps_a_set_in_canonical_order_and_a_sequence_as_written() -> None:
+    # rules: a set's order means nothing (its move holds it in canonical order S H D C, jokers
+    # last); a sequence's order says where each card stands (kept as written)
+    for order in itertools.permutations(words("KD JK KS KD")):
+        assert list(MeldMove(tuple(cards(" ".join(order)))).cards) == cards("KS KD KD JK")
+    for text in ("3H 4H 5H", "3H JK 5H", "AH 2H 3H", "QS KS AS", "2C 3S 3H", "3S 3H 2C"):
+        written = tuple(cards(text))
+        is_set = meld(text).kind is MeldKind.SET
+        expected = list(sort_cards(written)) if is_set else list(written)
+        assert list(MeldMove(written).cards) == expected, text
+
+
+def test_every_new_meld_move_holds_its_cards_as_the_rules_order_them() -> None:
+    # over the new melds of random hands: a set's move in canonical order, any other as written
+    rng = random.Random("meld move order")
+    for _ in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        for found in new_melds(pack_cards(deck[:14]), MeldRules()):
+            written = found.cards
+            read = read_meld(written, MeldRules())
+            is_set = isinstance(read, Meld) and read.kind is MeldKind.SET
+            expected = sort_cards(written) if is_set else written
+            assert MeldMove(written).cards == expected, written
+            assert MeldMove(written[::-1]).cards == (expected if is_set else written[::-1])
 
 
 INVALID = [

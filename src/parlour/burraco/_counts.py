@@ -1,6 +1,6 @@
 """How many moves each block of a Burraco legal set holds, without building them.
 
-A play-phase legal set (`parlour.burraco._legal.LegalMoves`) is a row of blocks: the new sets of
+A play-phase legal set (`parlour.burraco._legal_set.LegalMoves`) is a row of blocks: the new sets of
 each rank, the new sequences of each suit, the adds onto each of the team's melds, the discards.
 Each function here gives a block's ``(count, most)``: how many moves the meld engine lists for
 it (`parlour.burraco._meld_listing.new_melds`, `parlour.burraco._meld_adding.additions`) and

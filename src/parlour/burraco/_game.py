@@ -19,7 +19,8 @@ from parlour.burraco import _bot, _events, _narrate, _scoring, _screen, _view
 from parlour.burraco._encoding import BURRACO
 from parlour.burraco._faces import DECK, FACE_CARDS, cards_of
 from parlour.burraco._judgement import judge, legal_judgement
-from parlour.burraco._legal import TEAM_OF, TEAMS, LegalMoves, legal_moves, listed_moves
+from parlour.burraco._legal import TEAM_OF, TEAMS, legal_moves, listed_moves
+from parlour.burraco._legal_set import LegalMoves
 from parlour.burraco._notation import parse_move
 from parlour.burraco._options import Options
 from parlour.burraco._position import CODEC

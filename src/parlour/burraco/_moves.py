@@ -77,6 +77,8 @@ def _canonical_meld_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     cards = tuple(cards)
     if not all(isinstance(card, Card) and card in FACE_OF for card in cards):
         return cards  # not Burraco cards: check refuses the move, saying so
+    if sort_cards(cards) == cards:
+        return cards  # already in canonical order: the same whatever the cards read as
     read = read_meld(cards, _READING)
     if isinstance(read, TableMeld) and read.kind is MeldKind.SET:
         return sort_cards(cards)
