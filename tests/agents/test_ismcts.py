@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.agents import AgentSpecError, ISMCTSAgent, make_agent
-from parlour.agents import _ismcts as ismcts_module
 from parlour.agents._ismcts import _worker_search
 from parlour.agents._rewards import reward_function
 from parlour.engine import Move, SupportsDealScale, View, get_game
@@ -26,16 +26,18 @@ TWO_SEATS = (0, 1)
 
 def _decision(game: str, seed: int, skip: int = 0) -> tuple[Any, Any, Sequence[Move]]:
     """A position of a random single-deal playout with more than one legal move: the state,
-    the view of its seat to act and the legal moves."""
-    for state in positions(game, seed, 1):
-        moves = parlour.legal_moves(state)
-        if len(moves) > 1:
-            if skip == 0:
-                seat = parlour.current_player(state)
-                assert isinstance(seat, int)
-                return state, parlour.agent_view(state, seat, random.Random(seed)), moves
-            skip -= 1
-    raise AssertionError(f"no decision left in {game} seed {seed}")
+    the view of its seat to act and the legal moves (the decision numbered ``skip``, counted
+    round again from the first when the deal has fewer)."""
+    decisions = [
+        (state, moves)
+        for state in positions(game, seed, 1)
+        if len(moves := parlour.legal_moves(state)) > 1
+    ]
+    assert decisions, f"no decision in {game} seed {seed}"
+    state, moves = decisions[skip % len(decisions)]
+    seat = parlour.current_player(state)
+    assert isinstance(seat, int)
+    return state, parlour.agent_view(state, seat, random.Random(seed)), moves
 
 
 # --- rewards ---------------------------------------------------------------------------------
@@ -248,7 +250,7 @@ def test_the_cpu_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> Non
     """A CPU clock that advances 0.01 s at each reading: a 0.1 s budget is read once at the
     start and once after each iteration, so it stops after 10 iterations."""
     clock = iter(range(10_000))
-    monkeypatch.setattr(ismcts_module.time, "thread_time", lambda: next(clock) / 100)
+    monkeypatch.setattr(time, "thread_time", lambda: next(clock) / 100)
     _, seen, moves = _decision("ecarte", 2)
     stats = ISMCTSAgent(cpu_seconds=0.1).search(seen, moves, random.Random(1))
     assert stats.iterations == 10
@@ -288,8 +290,8 @@ def test_two_workers_give_the_summed_visits_of_their_seeds() -> None:
         key: visits for key, (visits, _) in expected.items() if visits
     }
     for move in stats.moves:
-        visits, reward = expected[move.move]
-        assert move.mean == pytest.approx(reward / visits)
+        summed_visits, summed_reward = expected[move.move]
+        assert move.mean == pytest.approx(summed_reward / summed_visits)
 
 
 def test_an_agent_pickles_without_its_workers() -> None:
