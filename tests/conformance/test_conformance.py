@@ -76,18 +76,18 @@ RESAMPLE_SAMPLES = 50
 STAY_CHANCE = 0.7
 """A card is required to move only where a fair redeal leaves it in place with at most this
 chance per try (0.7**50 < 1e-7)."""
-HYPOTHESIS_MOVES_FACTOR = 3 if THOROUGH else 1
+HYPOTHESIS_MOVES_FACTOR = 2 if THOROUGH else 1
 """The ``ci`` profile plays hypothesis playouts this many times longer than the game's
 ``playout_moves``."""
 DUTY_DEALS = thorough(300, 1000)
 """Single deals per option preset on which the duties of play alone are checked: the model is
 cheap, and the rare situations (a partner winning with a trump, a hand able to undertrump only)
 need many deals to come up."""
-FIXED_STATE_STRIDE = thorough(3, 1)
+FIXED_STATE_STRIDE = thorough(3, 2)
 """The fixed full-match cases of the costliest checks (views hiding hidden cards, resampled
 views, illegal candidates) look at every ``FIXED_STATE_STRIDE``-th state of the playout, plus its
-first and last states and every deal due: every state under ``ci``, a third of them (hundreds
-still, per match) in the quick profile. The hypothesis playouts check every state."""
+first and last states and every deal due: every other state under ``ci``, a third of them
+(hundreds still, per match) in the quick profile. The hypothesis playouts check every state."""
 
 
 # --- the checks, one function per property, each over a whole playout ---------------------------
