@@ -8,6 +8,7 @@ import pytest
 
 import parlour
 from parlour import NotationError
+from parlour.engine import PLAIN, SupportsScreen, get_game
 from tests.coinche.helpers import deal, started
 from tests.helpers import legal_texts, refused, run
 
@@ -176,3 +177,22 @@ def test_bids_are_written_canonically() -> None:
     assert str(parlour.parse_move(state, "bid Capot s")) == "bid capot S"
     assert str(parlour.parse_move(state, "bid 90 sa")) == "bid 90 SA"
     assert str(parlour.parse_move(state, "bid générale c")) == "bid generale C"
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [({}, "surcoinched (x3)"), ({"surcoinche_multiplier": 4}, "surcoinched (x4)")],
+)
+def test_the_screen_shows_the_multiplier_of_the_options(
+    options: dict[str, int], words: str
+) -> None:
+    """Rules C.6: a surcoinched contract counts ×3 by default, ×4 under the option; a coinche
+    always ×2."""
+    game = get_game("coinche")
+    assert isinstance(game, SupportsScreen)
+    coinched = started("bid 80 H; coinche", options=options)
+    texts = {zone.label: zone.text for zone in game.screen(parlour.view(coinched, 0), (), PLAIN)}
+    assert texts["Standing bid"] == "you: bid 80 H, coinched (x2) (your side)"
+    surcoinched = run(coinched, "surcoinche")
+    texts = {zone.label: zone.text for zone in game.screen(parlour.view(surcoinched, 1), (), PLAIN)}
+    assert texts["Contract"] == f"seat 0: bid 80 H, {words} (seats 0 and 2)"

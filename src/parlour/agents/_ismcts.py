@@ -259,10 +259,10 @@ class ISMCTSAgent(Agent):
         ``seat`` and its ``sampled`` determinization); a lone legal move is played without
         searching.
 
-        Raises: `AgentError` for a view of a seat that is not to act, or no legal move;
-        `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are not a
-        sequence or an ``rng`` that is not a `random.Random`, or a view without a ``sampled``
-        state (from `parlour.view` rather than `parlour.agent_view`).
+        Raises: `AgentError` for a view of a seat that is not to act, a view without a
+        ``sampled`` state (from `parlour.view` rather than `parlour.agent_view`), or no legal
+        move; `TypeError` for a ``view`` that is not a `parlour.View`, ``legal_moves`` that are
+        not a sequence or an ``rng`` that is not a `random.Random`.
 
         >>> import parlour, random
         >>> from parlour.agents import ISMCTSAgent

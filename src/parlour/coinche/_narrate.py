@@ -6,6 +6,7 @@ from __future__ import annotations
 from parlour.coinche._events import ContractSet, DealScored, events
 from parlour.coinche._scoring import team_seats
 from parlour.coinche._state import CoincheState
+from parlour.coinche.rules import LEVEL_WORDS
 from parlour.engine import (
     DealStarted,
     Move,
@@ -17,7 +18,6 @@ from parlour.engine import (
 __all__ = ["SENTENCES", "narrate"]
 
 _VERDICTS = {"made": "the contract is made", "failed": "the contract fails (dedans)"}
-_LEVELS = ("", ", coinched", ", surcoinched")
 _VALUE_WORDS = {250: "capot", 500: "générale"}
 _MELD_WORDS = {"tierce": "tierce", "cinquante": "cinquante", "cent": "cent", "carre": "carré"}
 
@@ -33,9 +33,8 @@ def _deal_started(event: DealStarted) -> list[str]:
 
 def _contract(event: ContractSet) -> list[str]:
     value = _VALUE_WORDS.get(event.value, str(event.value))
-    return [
-        f"  Contract: {value} {event.denomination} by seat {event.bidder}{_LEVELS[event.level]}."
-    ]
+    level = f", {LEVEL_WORDS[event.level]}" if event.level else ""
+    return [f"  Contract: {value} {event.denomination} by seat {event.bidder}{level}."]
 
 
 def _trick(event: TrickWon) -> list[str]:

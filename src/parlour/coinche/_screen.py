@@ -6,14 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.coinche._scoring import multiplier
 from parlour.coinche._view import CoincheView
+from parlour.coinche.rules import LEVEL_WORDS
 from parlour.engine import CardStyle, Event, Zone, seat_name
 from parlour.tricks import last_trick_text, trick_zones
 
 __all__ = ["last_play", "screen"]
 
-_LEVEL = {0: "", 1: ", coinched (x2)", 2: ", surcoinched (x4)"}
-"""How the standing bid's coinche level reads."""
+
+
+def _level(view: CoincheView) -> str:
+    """The standing bid's coinche level and its multiplier: ", surcoinched (x3)"."""
+    if not view.level:
+        return ""
+    return f", {LEVEL_WORDS[view.level]} (x{multiplier(view.options, view.level)})"
 
 
 def _side(team: Sequence[int], viewer: int | None) -> str:
@@ -37,7 +44,7 @@ def screen(view: CoincheView, events: Sequence[Event], style: CardStyle) -> tupl
         label = "Standing bid" if view.phase == "auction" else "Contract"
         zones.append(Zone(
             label=label,
-            text=f"{seat_name(view.bidder, seat, teams)}: {view.contract}{_LEVEL[view.level]} "
+            text=f"{seat_name(view.bidder, seat, teams)}: {view.contract}{_level(view)} "
                  f"({_side(team, seat)})",
         ))  # fmt: skip
     if view.phase == "play":

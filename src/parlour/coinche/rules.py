@@ -57,6 +57,7 @@ __all__ = [
     "GENERALE",
     "KING_QUEEN_OF",
     "LAST_TRICK_BONUS",
+    "LEVEL_WORDS",
     "NAME",
     "PLAIN_ORDER",
     "PLAYERS",
@@ -114,6 +115,10 @@ GENERALE = 500
 """The value of a générale bid (option ``generale``, rules C.9)."""
 VALUE_WORDS = {CAPOT: "capot", GENERALE: "generale"}
 """How a bid of a value above 160 is written."""
+
+LEVEL_WORDS = ("", "coinched", "surcoinched")
+"""How a contract's coinche level reads, by level: 0 plain, 1 coinched, 2 surcoinched (rules
+C.4); its multiplier is 1, 2 or ``surcoinche_multiplier`` (rules C.6)."""
 
 ALL_TRICKS_KINDS = (CAPOT, GENERALE)
 """The contract values made only by taking every trick (rules C.6)."""
