@@ -23,7 +23,6 @@ from xml.sax.saxutils import escape
 import attrs
 
 from parlour.base import Card, Suit
-from parlour.coinche.rules import LEVEL_WORDS
 from parlour.engine import View, game_of_view_type, seat_name
 from parlour.games import GAMES
 from parlour.svg._shapes import (
@@ -205,12 +204,15 @@ def _exchanges(view: Any) -> list[_Row]:
     return _fact("exchanges", f"Cards exchanged (non-dealer and dealer): {swaps}")
 
 
+_LEVELS = ("", ", coinched", ", surcoinched")
+
+
 def _contract(view: Any) -> list[_Row]:
     if view.contract is None:
         return []
     bidder, level_number = getattr(view, "bidder", None), getattr(view, "level", 0)
     by = "" if bidder is None else f" by {_who(view, bidder)}"
-    level = f", {LEVEL_WORDS[level_number]}" if level_number else ""
+    level = _LEVELS[level_number] if 0 <= level_number < len(_LEVELS) else f", level {level_number}"
     return _fact("contract", f"Contract: {view.contract}{by}{level}")
 
 
