@@ -8,12 +8,16 @@ private modules, no cycles; `[tool.importlinter]` in pyproject.toml) cannot see.
   only in the one private builder (`parlour.base._records`);
 * one registry: `parlour.engine.register` is called only by `parlour.games` (the one line per
   built-in game in ``GAMES``), and nothing outside a game's subpackage and `parlour.games` imports
-  a particular game.
+  a particular game;
+* the design page tells the tree as it is: its table "Every module, one line each" lists each
+  module once, with its length to within a tenth (or 15 lines), and every module path the page
+  names exists.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +31,9 @@ SOURCES = sorted(PACKAGE.rglob("*.py"))
 GAME_PACKAGES = tuple(f"parlour.{game.name}" for game in GAMES)
 BUILDER = PACKAGE / "base" / "_records.py"
 EXTRA_MARK = "# optional extra:"
+DESIGN_PAGE = Path(__file__).parents[1] / "docs" / "design.md"
+MODULE_ROW = re.compile(r"^\| `([\w/.]+\.py)` \| (\d+) \| .+ \|$", re.MULTILINE)
+NAMED_PATH = re.compile(r"`((?:[\w.]+/)+[\w.]+\.py)`")
 
 
 def _module(path: Path) -> str:
@@ -123,3 +130,31 @@ def test_nothing_outside_a_game_names_that_game(path: Path) -> None:
             names = [alias.name for alias in node.names]
         for name in names:
             assert not name.startswith(GAME_PACKAGES), f"{module} imports {name}"
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_the_design_page_lists_every_module_once_with_its_length() -> None:
+    rows = MODULE_ROW.findall(DESIGN_PAGE.read_text(encoding="utf-8"))
+    listed = [name for name, _ in rows]
+    modules = sorted(str(path.relative_to(PACKAGE).as_posix()) for path in SOURCES)
+    assert sorted(listed) == modules, (
+        f"missing from the page: {sorted(set(modules) - set(listed))}; "
+        f"not in the package: {sorted(set(listed) - set(modules))}; "
+        f"listed twice: {sorted({name for name in listed if listed.count(name) > 1})}"
+    )
+    stale = [
+        (name, int(count), _lines(PACKAGE / name))
+        for name, count in rows
+        if abs(int(count) - _lines(PACKAGE / name)) > max(15, _lines(PACKAGE / name) // 10)
+    ]
+    assert stale == [], f"(module, lines on the page, lines now): {stale}"
+
+
+def test_every_module_path_the_design_page_names_exists() -> None:
+    roots = (PACKAGE, DESIGN_PAGE.parents[1])
+    named = set(NAMED_PATH.findall(DESIGN_PAGE.read_text(encoding="utf-8")))
+    missing = sorted(path for path in named if not any((root / path).is_file() for root in roots))
+    assert missing == []
