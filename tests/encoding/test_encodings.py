@@ -21,13 +21,18 @@ from parlour.encoding import (
 )
 from tests.profiles import thorough
 
-GAMES = ("belote", "bezique", "ecarte", "burraco")
+GAMES = ("belote", "bezique", "ecarte", "burraco", "coinche")
 PLAYOUTS = thorough(3, 12)
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
     "belote": ({"target": None}, {"target": None, "round2_allows_turnup_suit": True}),
     "bezique": ({"target": None}, {"target": None, "bezique_cards": "by_trump"}),
     "ecarte": ({}, {"dealer_min_exchange": 1}),
     "burraco": ({"target": None}, {"target": None, "players": 2}),
+    "coinche": (
+        {"target": None},
+        {"target": None, "sans_atout": True, "tout_atout": True, "generale": True,
+         "announcements": True},
+    ),
 }
 
 
@@ -67,11 +72,12 @@ def test_every_legal_move_round_trips(name: str) -> None:
         "bezique": {"play", "meld", "draw", "exchange", "show"},
         "ecarte": {"propose", "accept", "refuse", "discard", "play"},
         "burraco": {"draw", "pickup", "meld", "add", "discard"},
+        "coinche": {"pass", "bid", "play"},
     }[name]
     assert expected_kinds <= kinds, f"the playouts never tried {expected_kinds - kinds}"
 
 
-@pytest.mark.parametrize("name", ("belote", "bezique"))
+@pytest.mark.parametrize("name", ("belote", "bezique", "coinche"))
 def test_flat_mask_is_exactly_the_legal_moves(name: str) -> None:
     """Each id the mask marks decodes to a move `check` accepts, whose canonical text is the
     id's name; each other id decodes to a move `check` refuses, to text the state cannot parse,
@@ -172,6 +178,12 @@ REGRESSION_GOLDEN_IDS: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {
         ("add 2 8H 9H", (74, 75, 110)), ("add 36 AC", (106, 144)),
         ("add 1 6H = JK 5H 6H 7H", (72, 109, 107, 71, 72, 73)),
     ),
+    "coinche": (
+        ("pass", (0,)), ("bid 80 S", (1,)), ("bid 80 TA", (6,)), ("bid 90 S", (7,)),
+        ("bid 160 TA", (54,)), ("bid capot S", (55,)), ("bid capot TA", (60,)),
+        ("bid generale H", (62,)), ("bid generale TA", (66,)), ("coinche", (67,)),
+        ("surcoinche", (68,)), ("play 7S", (69,)), ("play AS", (76,)), ("play AC", (100,)),
+    ),
 }  # fmt: skip
 
 
@@ -190,6 +202,7 @@ def test_sizes_match_the_documented_layout() -> None:
         "bezique": (123, 310),
         "ecarte": (69, 285),
         "burraco": (145, 2596),
+        "coinche": (101, 469),
     }
     for name, (actions, floats) in documented.items():
         encoding = encoding_for(name)
@@ -225,6 +238,46 @@ def test_observation_shows_the_hand() -> None:
         hand, key=deck_texts.index
     )
     assert sum(observed[:32]) == 5
+
+
+def _coinche_with_shown_announcement() -> Any:
+    """The first state of a seeded Coinche deal (announcements on) where a belote has been
+    announced and an announcement shown."""
+    rng = random.Random(5)
+    state = parlour.new_game("coinche", options={"announcements": True, "target": None}, seed=5)
+    while not parlour.is_over(state):
+        seen = parlour.view(state, 0).to_dict()
+        if seen["announcements"] and seen["belotes"]:
+            return state
+        moves = parlour.legal_moves(state)
+        move = rng.choice(moves) if moves else parlour.random_deal(state, rng)
+        state = parlour.apply(state, move)
+    raise AssertionError("the seeded deal never showed an announcement and a belote")
+
+
+def test_coinche_observation_shows_belotes_and_announcements_from_each_seat() -> None:
+    """In this seeded deal seat 3 announced belote in diamonds and showed a tierce 8C 9C 10C
+    (20 points, rules C.9): each seat sees them at seat 3's place counted from itself, and the
+    20 points on its own team's side (seats 1 and 3) or the other's (seats 0 and 2)."""
+    state = _coinche_with_shown_announcement()
+    seen = parlour.view(state, 0).to_dict()
+    assert [tuple(entry[:3]) for entry in seen["announcements"]] == [(3, "tierce", 20)]
+    assert sorted(seen["announcements"][0][3]) == sorted(["8C", "9C", "10C"])
+    assert [tuple(entry) for entry in seen["belotes"]] == [(3, "D")]
+    encoding = encoding_for("coinche")
+    start = {name: first for name, first, _ in encoding.layout()}
+    clubs = {"8C": 25, "9C": 26, "10C": 27}  # deck order S H D C, each 7 8 9 10 J Q K A
+    for seat in range(4):
+        observed = encoding.observation(state, seat)
+        place = (3 - seat) % 4
+        belotes = observed[start["belotes"] : start["belotes"] + 16]
+        assert [index for index, value in enumerate(belotes) if value] == [place * 4 + 2]
+        shown = observed[start["announced_cards"] : start["announced_cards"] + 128]
+        assert [index for index, value in enumerate(shown) if value] == sorted(
+            place * 32 + index for index in clubs.values()
+        )
+        points = observed[start["announcement_points"] : start["announcement_points"] + 2]
+        assert points == ([20 / 500, 0.0] if seat % 2 == 1 else [0.0, 20 / 500])
 
 
 def test_pending_discard_shows_in_the_observation() -> None:
@@ -266,7 +319,7 @@ def test_docs_give_each_observation_layout() -> None:
     the game's own heading, with the game's id and float counts."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "encodings.md").read_text("utf-8")
     headings = {"belote": "## Belote", "bezique": "## Bezique", "ecarte": "## Écarté",
-                "burraco": "## Burraco"}  # fmt: skip
+                "burraco": "## Burraco", "coinche": "## Coinche"}  # fmt: skip
     for name, heading in headings.items():
         encoding = encoding_for(name)
         section = page.split(heading, 1)[1].split("\n## ", 1)[0]

@@ -1,10 +1,11 @@
-"""Coinche's action encoding: 101 ids, one per move, and an observation built from the view.
+"""Coinche's action encoding: 101 ids, one per move, and a 469-float observation.
 
 Ids: ``0`` ``pass``; ``1..66`` the bids in the ladder's order, value by value (80, 90, …, 160,
 capot, générale), each in S H D C SA TA; ``67`` ``coinche``; ``68`` ``surcoinche``;
 ``69..100`` ``play <card>`` for the 32 cards in the canonical deck order (suits S H D C, each
 7 8 9 10 J Q K A). Seats in the observation are counted from the observing seat, teams from its
-own team.
+own team. The announced belotes and the shown announcements (option ``announcements``)
+are in the observation, as the table sees them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from parlour.base import (
     PIQUET_DECK,
     Card,
+    parse_card,
     shown,
 )
 from parlour.encoding import (
@@ -52,6 +54,33 @@ _ID_OF_TEXT = {name.lower(): index for index, name in enumerate(ACTION_NAMES)}
 
 def _teams(key: str, scale: float) -> Any:
     return lambda seen, me, _: [seen[key][me % 2] / scale, seen[key][1 - me % 2] / scale]
+
+
+SUIT_LETTERS = ("S", "H", "D", "C")
+ANNOUNCEMENT_SCALE = 500.0
+
+
+def _belotes(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+    values = [0.0] * (PLAYERS * len(SUIT_LETTERS))
+    for seat, suit in seen["belotes"]:
+        values[(seat - me) % PLAYERS * len(SUIT_LETTERS) + SUIT_LETTERS.index(suit)] = 1.0
+    return values
+
+
+def _shown_cards(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+    faces = len(PIQUET_DECK)
+    values = [0.0] * (PLAYERS * faces)
+    for seat, _, _, cards in seen["announcements"]:
+        for text in cards:
+            values[(seat - me) % PLAYERS * faces + FACE_INDEX[parse_card(text)]] = 1.0
+    return values
+
+
+def _announcement_points(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
+    points = [0.0, 0.0]
+    for seat, _, value, _ in seen["announcements"]:
+        points[(seat - me) % 2] += value / ANNOUNCEMENT_SCALE
+    return points
 
 
 def _contract(seen: Mapping[str, Any], me: int, pending: tuple[int, ...]) -> list[float]:
@@ -115,6 +144,24 @@ BLOCKS: tuple[Block, ...] = (
         size=2,
         doc="tricks won this deal / 8: own team, other team",
         fill=_teams("tricks_won", 8.0),
+    ),
+    Block(
+        name="belotes",
+        size=16,
+        doc="the belotes announced: 4 per seat from the observer, by suit (S H D C)",
+        fill=_belotes,
+    ),
+    Block(
+        name="announced_cards",
+        size=128,
+        doc="the cards of the shown announcements: 32 per seat, from the observer",
+        fill=_shown_cards,
+    ),
+    Block(
+        name="announcement_points",
+        size=2,
+        doc="the shown announcements' points / 500: own team, other team",
+        fill=_announcement_points,
     ),
     Block(
         name="match_score",
