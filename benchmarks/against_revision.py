@@ -18,16 +18,17 @@ ratio is this tree's rate over the other's. Run:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import IO, Any, NamedTuple
 
-__all__ = ["Rates", "compare", "main", "pop_against", "print_rates"]
+__all__ = ["Rates", "compare", "main", "pop_against", "print_rates", "revision_tree"]
 
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -124,6 +125,19 @@ def _git(*arguments: str) -> None:
     subprocess.run(["git", "-C", str(_ROOT), *arguments], check=True, capture_output=True)
 
 
+@contextlib.contextmanager
+def revision_tree(rev: str) -> Iterator[pathlib.Path]:
+    """A git worktree of ``rev`` in a temporary directory, removed afterwards: its ``src`` on
+    ``PYTHONPATH`` imports that revision's ``parlour``."""
+    with tempfile.TemporaryDirectory(prefix="parlour-against-") as scratch:
+        worktree = pathlib.Path(scratch) / "tree"
+        _git("worktree", "add", "--detach", str(worktree), rev)
+        try:
+            yield worktree
+        finally:
+            _git("worktree", "remove", "--force", str(worktree))
+
+
 def compare(
     game: str,
     rev: str,
@@ -137,9 +151,7 @@ def compare(
     ``slices`` alternating slices of ``slice_seconds`` each (after one warm-up slice each),
     with ``options`` added to ``target=None`` (for instance ``{"players": 2}``)."""
     given = dict(options or {})
-    with tempfile.TemporaryDirectory(prefix="parlour-against-") as scratch:
-        worktree = pathlib.Path(scratch) / "tree"
-        _git("worktree", "add", "--detach", str(worktree), rev)
+    with revision_tree(rev) as worktree:
         children: list[_Child] = []
         try:
             here = _Child(_ROOT, game, seed, given)
@@ -157,7 +169,6 @@ def compare(
         finally:
             for child in children:
                 child.close()
-            _git("worktree", "remove", "--force", str(worktree))
 
 
 def print_rates(game: str, rev: str, rates: Rates) -> None:

@@ -12,19 +12,173 @@ half) with its 95 % Wilson interval, the tally, the mean margin with its 95 % in
 agent's CPU milliseconds per decision (median). ``parlour arena`` does the same for several
 agents at once, with Bradley–Terry ratings. Agent specs are those of ``parlour demo --agents``
 (``random``, ``heuristic``, ``ismcts:200``, ``ismcts:0.5s``, ``ismcts:200+heuristic``).
+
+A spec ending in ``@REV`` is that agent as it is at git revision ``REV`` (``heuristic@faf5edb``):
+it runs in a child process that imports the ``parlour`` of a worktree of ``REV`` (as
+``against_revision.py`` does for speed), follows each match move by move on its own engine and
+answers for its seats from its own view, so that today's agents meet those of another commit as
+they were, not a copy that may have drifted. Its CPU time per decision is the child's.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from collections.abc import Sequence
-from typing import Any
+import os
+import pathlib
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import IO, Any
+
+from against_revision import revision_tree
 
 import parlour
-from parlour.agents import Pairing, play_pair
+from parlour.agents import AgentError, Pairing, play_pair
+from parlour.engine import Move
 
 DEFAULT_PAIRS = "heuristic/random,ismcts:200/heuristic"
+
+
+_CHILD = r"""
+import json, random, sys, time
+import parlour
+from parlour.agents import make_agent
+
+game, spec, options = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+agent = make_agent(spec, game)
+state = None
+print(json.dumps({"file": parlour.__file__}), flush=True)
+for line in sys.stdin:
+    message = json.loads(line)
+    try:
+        if "new" in message:
+            state = parlour.new_game(game, options=options, dealer=message["new"])
+            continue
+        if "move" in message:
+            state = parlour.apply(state, message["move"])
+            continue
+        seat = message["choose"]
+        if parlour.current_player(state) != seat:
+            raise RuntimeError(f"seat {parlour.current_player(state)} is to act here, not {seat}")
+        master = random.Random(message["seed"])
+        views, own = random.Random(master.getrandbits(64)), random.Random(master.getrandbits(64))
+        seen = parlour.agent_view(state, seat, views)
+        legal = parlour.legal_moves(state)
+        start = time.thread_time()
+        move = agent.choose(seen, legal, own)
+        seconds = time.thread_time() - start
+        print(json.dumps({"move": str(move), "seconds": seconds}), flush=True)
+    except Exception as error:
+        print(json.dumps({"error": f"{type(error).__name__}: {error}"}), flush=True)
+        break
+"""
+
+
+class RevisionAgent:
+    """The agent of ``spec`` as the ``parlour`` under ``source`` (a tree with a ``src``) makes
+    it, in a child process that keeps its own copy of each match: `watch` (play_pair's
+    ``on_move``) sends it every move, and ``choose`` asks it for the move of the seat to act,
+    with a seed drawn from the arena's ``rng``, and finds that move among ``legal_moves``.
+    ``seconds`` adds up the child's CPU time in its agent's ``choose``."""
+
+    def __init__(
+        self, source: pathlib.Path, game: str, spec: str, options: dict[str, Any], name: str
+    ) -> None:
+        environment = dict(os.environ, PYTHONPATH=str(source / "src"))
+        self.name = name
+        self.seconds = 0.0
+        self._last: Any = None
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _CHILD, game, spec, json.dumps(options)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment,
+        )  # fmt: skip
+        self.file = self._reply()["file"]
+
+    def _send(self, message: dict[str, Any]) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(json.dumps(message) + "\n")
+        stdin.flush()
+
+    def _reply(self) -> dict[str, Any]:
+        stdout: IO[str] | None = self.process.stdout
+        assert stdout is not None
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name}: the child stopped (exit {self.process.wait()})")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(f"{self.name}: {reply['error']}")
+        return reply
+
+    def watch(self, before: Any, move: Move, after: Any) -> None:
+        """Send ``move`` to the child; a ``before`` that is not the last ``after`` opens a new
+        match there, with the dealer of ``before``."""
+        if before is not self._last:
+            self._send({"new": parlour.view(before, None).dealer})
+        self._send({"move": str(move)})
+        self._last = after
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: Any) -> Move:
+        self._send({"choose": view.seat, "seed": rng.getrandbits(64)})
+        reply = self._reply()
+        self.seconds += reply["seconds"]
+        for move in legal_moves:
+            if str(move) == reply["move"]:
+                return move
+        raise AgentError(f"{self.name} chose {reply['move']}, which is not legal here")
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def close(self) -> None:
+        """End the child and wait for it."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+@contextlib.contextmanager
+def entrant(spec: str, game: str, options: dict[str, Any]) -> Iterator[str | RevisionAgent]:
+    """The arena entrant of ``spec``: the spec itself, or for ``SPEC@REV`` a `RevisionAgent`
+    of a worktree of ``REV`` (and for ``SPEC@.`` of this tree, which is how it is tested)."""
+    agent_spec, at, rev = spec.partition("@")
+    if not at:
+        yield spec
+        return
+    with contextlib.ExitStack() as stack:
+        source = (
+            pathlib.Path(__file__).resolve().parents[1]
+            if rev == "."
+            else stack.enter_context(revision_tree(rev))
+        )
+        agent = RevisionAgent(source, game, agent_spec, {"target": None, **options}, spec)
+        stack.callback(agent.close)
+        yield agent
+
+
+def pair_with_revisions(
+    game: str, first: str, second: str, *, deals: int, seed: int, options: dict[str, Any]
+) -> Pairing:
+    """`play_pair` of ``first`` and ``second``, either of which may be ``SPEC@REV``; every
+    decision is timed in CPU seconds, the revision agents' in their children."""
+    with entrant(first, game, options) as a, entrant(second, game, options) as b:
+        children = [agent for agent in (a, b) if isinstance(agent, RevisionAgent)]
+
+        def on_move(before: Any, move: Move, after: Any) -> None:
+            for child in children:
+                child.watch(before, move, after)
+
+        def clock() -> float:
+            return time.thread_time() + sum(child.seconds for child in children)
+
+        return play_pair(
+            game, a, b, deals=deals, seed=seed, options=options, clock=clock,
+            on_move=on_move if children else None,
+        )  # fmt: skip
 
 
 def line(pairing: Pairing) -> str:
@@ -67,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game in arguments.games.split(","):
         for pair in arguments.pairs.split(","):
             first, _, second = pair.partition("/")
-            pairing = play_pair(
+            pairing = pair_with_revisions(
                 game, first, second, deals=arguments.deals, seed=arguments.seed, options=options
             )
             print(line(pairing), flush=True)

@@ -104,6 +104,32 @@ def test_the_two_seatings_of_a_pair_share_their_cards_and_replay_to_the_records(
         assert len(opening_moves) == 2 and opening_moves[0] == opening_moves[1]
 
 
+def test_on_move_sees_every_move_of_every_match_in_order() -> None:
+    """Each match's moves reach ``on_move`` in order: each ``before`` is the previous
+    ``after`` within a match, a match opens on a fresh state with a deal, and replaying its
+    moves from that state ends where the match ended, with the record's points."""
+    calls: list[tuple[Any, Move, Any]] = []
+    pairing = play_pair(
+        "ecarte", "heuristic", "random", deals=2, seed=8,
+        on_move=lambda before, move, after: calls.append((before, move, after)),
+    )  # fmt: skip
+    matches: list[list[tuple[Any, Move, Any]]] = []
+    for call in calls:
+        if not matches or call[0] is not matches[-1][-1][2]:
+            matches.append([])
+        matches[-1].append(call)
+    assert len(matches) == 4
+    for record, match in zip(pairing.deals, matches, strict=True):
+        opening = match[0][0]
+        assert parlour.is_chance(opening) and parlour.view(opening, None).dealer == record.dealer
+        state = opening
+        for _, move, _ in match:
+            state = parlour.apply(state, move)
+        assert state == match[-1][2] and parlour.is_over(state)
+        a_seat = record.a_seats[0]
+        assert record.points == (parlour.score(state)[a_seat], parlour.score(state)[1 - a_seat])
+
+
 def test_a_strong_agent_beats_random_with_the_expected_signs() -> None:
     strong = play_pair("belote", "heuristic", "random", deals=10, seed=1).summary()
     weak = play_pair("belote", "random", "heuristic", deals=10, seed=1).summary()
@@ -230,6 +256,8 @@ def test_bad_arguments_raise_clear_errors() -> None:
         play_pair("belote", "random", 3, deals=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="options must be a mapping"):
         play_pair("belote", "random", "random", deals=1, options=[("target", None)])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="on_move must be callable or None, not int"):
+        play_pair("belote", "random", "random", deals=1, on_move=3)  # type: ignore[arg-type]
     with pytest.raises(AgentSpecError, match="two agents or more"):
         round_robin("belote", ["random"], deals=1)
     with pytest.raises(AgentSpecError, match="its own name"):

@@ -325,6 +325,7 @@ def _play_deals(
     seats: int,
     clock: Clock,
     on_deal: Callable[[DealRecord], None] | None,
+    on_move: Callable[[Any, Move, Any], None] | None = None,
 ) -> Pairing:
     records = []
     for pair in range(deals):
@@ -337,6 +338,7 @@ def _play_deals(
                 options=options,
                 seed=seed + pair,
                 dealer=pair % seats,
+                on_move=on_move,
             )
             points = score(final)
             won = {side_of_seat[seat] for seat in winners(final)}
@@ -366,15 +368,20 @@ def play_pair(
     options: Mapping[str, Any] | None = None,
     clock: Clock = time.thread_time,
     on_deal: Callable[[DealRecord], None] | None = None,
+    on_move: Callable[[Any, Move, Any], None] | None = None,
 ) -> Pairing:
     """``deals`` pairs of seat-swapped matches of ``game`` between ``first`` (A) and ``second``
     (B), each a spec as `make_agent` reads it or an `Agent`; pair ``k`` is played from seed
     ``seed + k`` with dealer ``k mod seats``. ``options`` are laid over ``{"target": None}``;
-    ``clock`` times each decision; ``on_deal(record)`` is called after each match.
+    ``clock`` times each decision; ``on_deal(record)`` is called after each match, and
+    ``on_move(before, move, after)`` after each move of each match, deals included (as
+    `play_match` calls it: to log the matches, or to keep an agent that follows the game
+    itself in step).
 
     Raises: `AgentSpecError` for a spec not understood or a game with an odd number of seats;
     `OptionsError` for an unknown game or bad options; `ValueError` for ``deals`` under 1;
-    `SeedError` or `TypeError` for a bad ``seed``; `AgentError` for an illegal answer.
+    `SeedError` or `TypeError` for a bad ``seed``; `TypeError` for an ``on_move`` that is not
+    callable; `AgentError` for an illegal answer.
 
     >>> from parlour.agents import play_pair
     >>> pairing = play_pair("ecarte", "heuristic", "random", deals=2, seed=1)
@@ -385,12 +392,14 @@ def play_pair(
     """
     _check_count(deals)
     check_seed(seed)
+    if on_move is not None and not callable(on_move):
+        raise TypeError(f"on_move must be callable or None, not {type(on_move).__name__}")
     merged, seats = _match_options(game, options)
     (first_name, first_agent), (second_name, second_agent) = (
         _agent(first, game), _agent(second, game)
     )  # fmt: skip
     return _play_deals(game, (first_name, second_name), (first_agent, second_agent), deals,
-                       seed, merged, seats, clock, on_deal)  # fmt: skip
+                       seed, merged, seats, clock, on_deal, on_move)  # fmt: skip
 
 
 @attrs.frozen(kw_only=True)
