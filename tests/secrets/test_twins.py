@@ -55,7 +55,7 @@ def assert_twins(state: Any, twin: Any, seat: int | None) -> None:
 @given(st.data())
 @pytest.mark.parametrize("game", GAMES)
 def test_twins_give_equal_samples(game: str, data: st.DataObject) -> None:
-    spec = data.draw(playouts(game, max_moves=thorough(60, 160)), label="playout")
+    spec = data.draw(playouts(game, max_moves=thorough(60, 120)), label="playout")
     steps = spec.run()
     state = data.draw(st.sampled_from(steps), label="step").before
     seat = data.draw(st.sampled_from(seats(state)), label="seat")
