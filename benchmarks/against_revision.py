@@ -25,10 +25,18 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any, NamedTuple
 
-__all__ = ["Rates", "compare", "main", "pop_against", "print_rates", "revision_tree"]
+__all__ = [
+    "Rates",
+    "RevisionChild",
+    "compare",
+    "main",
+    "pop_against",
+    "print_rates",
+    "revision_tree",
+]
 
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -72,40 +80,66 @@ class Rates(NamedTuple):
         return self.here / self.there
 
 
-class _Child:
+class RevisionChild:
+    """A child process running the Python ``script`` (with ``arguments``) on the ``parlour`` of
+    ``source`` (a tree with a ``src``, put on ``PYTHONPATH``), spoken to in JSON lines: `send`
+    writes one message, `reply` reads one. The child's first line names the ``parlour`` it
+    imported (``file``); a reply with an ``error`` key, or an ended child, is a `RuntimeError`
+    that starts with ``name``."""
+
+    def __init__(
+        self, source: pathlib.Path, script: str, arguments: Sequence[str], name: str
+    ) -> None:
+        environment = dict(os.environ, PYTHONPATH=str(source / "src"))
+        self.name = name
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", script, *arguments],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment,
+        )  # fmt: skip
+        self.file = self.reply()["file"]
+
+    def send(self, message: Any) -> None:
+        """Write ``message`` as one JSON line."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(json.dumps(message) + "\n")
+        stdin.flush()
+
+    def reply(self) -> dict[str, Any]:
+        """The child's next JSON line."""
+        stdout: IO[str] | None = self.process.stdout
+        assert stdout is not None
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name}: the child stopped (exit {self.process.wait()})")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(f"{self.name}: {reply['error']}")
+        return reply
+
+    def close(self) -> None:
+        """End the child and wait for it."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+class _Child(RevisionChild):
     """A child process playing deals of ``game`` with the ``parlour`` of ``source``."""
 
     def __init__(
         self, source: pathlib.Path, game: str, seed: int, options: Mapping[str, Any]
     ) -> None:
-        environment = dict(os.environ, PYTHONPATH=str(source / "src"))
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, game, str(seed), json.dumps(dict(options))],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=environment,
+        super().__init__(
+            source, _CHILD, (game, str(seed), json.dumps(dict(options))), "the benchmark child"
         )
-        self.file = self._reply()["file"]
         self.deals = 0
         self.seconds = 0.0
 
-    def _reply(self) -> dict[str, Any]:
-        stdout: IO[str] | None = self.process.stdout
-        assert stdout is not None
-        line = stdout.readline()
-        if not line:
-            raise RuntimeError(f"the benchmark child stopped (exit {self.process.wait()})")
-        reply: dict[str, Any] = json.loads(line)
-        return reply
-
     def slice(self, seconds: float) -> None:
         """Play deals for ``seconds`` of CPU time (the last deal finished) and count them."""
-        stdin = self.process.stdin
-        assert stdin is not None
-        stdin.write(f"{seconds}\n")
-        stdin.flush()
-        reply = self._reply()
+        self.send(seconds)
+        reply = self.reply()
         self.deals += reply["deals"]
         self.seconds += reply["seconds"]
 
@@ -113,12 +147,6 @@ class _Child:
     def rate(self) -> float:
         """Deals per CPU second so far."""
         return self.deals / self.seconds
-
-    def close(self) -> None:
-        """End the child and wait for it."""
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait()
 
 
 def _git(*arguments: str) -> None:

@@ -25,15 +25,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import pathlib
-import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from typing import Any
 
-from against_revision import revision_tree
+from against_revision import RevisionChild, revision_tree
 
 import parlour
 from parlour.agents import AgentError, Pairing, play_pair
@@ -77,7 +74,7 @@ for line in sys.stdin:
 """
 
 
-class RevisionAgent:
+class RevisionAgent(RevisionChild):
     """The agent of ``spec`` as the ``parlour`` under ``source`` (a tree with a ``src``) makes
     it, in a child process that keeps its own copy of each match: `watch` (play_pair's
     ``on_move``) sends it every move, and ``choose`` asks it for the move of the seat to act,
@@ -87,44 +84,21 @@ class RevisionAgent:
     def __init__(
         self, source: pathlib.Path, game: str, spec: str, options: dict[str, Any], name: str
     ) -> None:
-        environment = dict(os.environ, PYTHONPATH=str(source / "src"))
-        self.name = name
+        super().__init__(source, _CHILD, (game, spec, json.dumps(options)), name)
         self.seconds = 0.0
         self._last: Any = None
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, game, spec, json.dumps(options)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment,
-        )  # fmt: skip
-        self.file = self._reply()["file"]
-
-    def _send(self, message: dict[str, Any]) -> None:
-        stdin = self.process.stdin
-        assert stdin is not None
-        stdin.write(json.dumps(message) + "\n")
-        stdin.flush()
-
-    def _reply(self) -> dict[str, Any]:
-        stdout: IO[str] | None = self.process.stdout
-        assert stdout is not None
-        line = stdout.readline()
-        if not line:
-            raise RuntimeError(f"{self.name}: the child stopped (exit {self.process.wait()})")
-        reply: dict[str, Any] = json.loads(line)
-        if "error" in reply:
-            raise RuntimeError(f"{self.name}: {reply['error']}")
-        return reply
 
     def watch(self, before: Any, move: Move, after: Any) -> None:
         """Send ``move`` to the child; a ``before`` that is not the last ``after`` opens a new
         match there, with the dealer of ``before``."""
         if before is not self._last:
-            self._send({"new": parlour.view(before, None).dealer})
-        self._send({"move": str(move)})
+            self.send({"new": parlour.view(before, None).dealer})
+        self.send({"move": str(move)})
         self._last = after
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: Any) -> Move:
-        self._send({"choose": view.seat, "seed": rng.getrandbits(64)})
-        reply = self._reply()
+        self.send({"choose": view.seat, "seed": rng.getrandbits(64)})
+        reply = self.reply()
         self.seconds += reply["seconds"]
         for move in legal_moves:
             if str(move) == reply["move"]:
@@ -133,12 +107,6 @@ class RevisionAgent:
 
     def __repr__(self) -> str:
         return self.name
-
-    def close(self) -> None:
-        """End the child and wait for it."""
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait()
 
 
 @contextlib.contextmanager

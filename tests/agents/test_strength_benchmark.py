@@ -16,14 +16,19 @@ import parlour
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
 
 
-def test_a_short_run_reports_each_pair() -> None:
+def _ecarte_run(pairs: str, deals: int, seed: int) -> list[str]:
+    """The lines ``strength.py`` prints for ``pairs`` in Écarté (it must exit 0)."""
     finished = subprocess.run(
-        [sys.executable, str(SCRIPT), "--games", "ecarte", "--pairs", "heuristic/random",
-         "--deals", "2", "--seed", "3"],
+        [sys.executable, str(SCRIPT), "--games", "ecarte", "--pairs", pairs,
+         "--deals", str(deals), "--seed", str(seed)],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert finished.returncode == 0, finished.stderr
-    lines = finished.stdout.splitlines()
+    return finished.stdout.splitlines()
+
+
+def test_a_short_run_reports_each_pair() -> None:
+    lines = _ecarte_run("heuristic/random", deals=2, seed=3)
     assert lines[0].startswith("2 pairs of seat-swapped matches per pair, seed 3")
     assert re.match(r"ecarte +heuristic vs random +scores +\d+\.\d% \[", lines[1])
     tally = re.search(r"(\d+)-(\d+)-(\d+) of 4", lines[1])
@@ -35,13 +40,7 @@ def test_an_agent_of_another_tree_follows_the_match_move_by_move() -> None:
     on its own engine. Écarté's heuristic has no random part, so if the child follows the game
     exactly it plays as the heuristic in the parent would: each pair's two seatings are then the
     same match mirrored, half the points each way and a margin of exactly 0."""
-    finished = subprocess.run(
-        [sys.executable, str(SCRIPT), "--games", "ecarte", "--pairs", "heuristic@./heuristic",
-         "--deals", "3", "--seed", "5"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert finished.returncode == 0, finished.stderr
-    report = finished.stdout.splitlines()[1]
+    report = _ecarte_run("heuristic@./heuristic", deals=3, seed=5)[1]
     assert re.match(r"ecarte +heuristic@\. vs heuristic +scores +50\.0% \[", report)
     assert "3-3-0 of 6" in report and "margin +0.0 [+0.0, +0.0]" in report
 

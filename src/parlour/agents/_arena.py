@@ -392,8 +392,6 @@ def play_pair(
     """
     _check_count(deals)
     check_seed(seed)
-    if on_move is not None and not callable(on_move):
-        raise TypeError(f"on_move must be callable or None, not {type(on_move).__name__}")
     merged, seats = _match_options(game, options)
     (first_name, first_agent), (second_name, second_agent) = (
         _agent(first, game), _agent(second, game)

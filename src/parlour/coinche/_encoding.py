@@ -20,6 +20,7 @@ from parlour.base import (
     shown,
 )
 from parlour.encoding import (
+    SUIT_LETTERS,
     Block,
     EncodingError,
     FlatEncoding,
@@ -56,7 +57,6 @@ def _teams(key: str, scale: float) -> Any:
     return lambda seen, me, _: [seen[key][me % 2] / scale, seen[key][1 - me % 2] / scale]
 
 
-SUIT_LETTERS = ("S", "H", "D", "C")
 ANNOUNCEMENT_SCALE = 500.0
 
 
